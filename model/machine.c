@@ -1,0 +1,212 @@
+#include "machine.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define CORO_STACK (64 * 1024)
+
+static int wrap(int v, int n) { return (v % n + n) % n; }
+
+int machine_init(machine_t *m, const params_t *p, size_t mem_words)
+{
+    memset(m, 0, sizeof *m);
+    m->p = *p;
+    m->n = p->n;
+    m->num_nodes = p->n * p->n;
+    size_t N = (size_t)m->num_nodes, L = N * NUM_PORTS;
+    m->r = calloc(N, sizeof *m->r);
+    m->node = calloc(N, sizeof *m->node);
+    m->link_q = calloc(L, sizeof(flit_t));
+    m->link_d = calloc(L, sizeof(flit_t));
+    m->cred_q = calloc(L, sizeof(credit_t));
+    m->cred_d = calloc(L, sizeof(credit_t));
+    m->inj_q = calloc(N, sizeof(flit_t));
+    m->inj_d = calloc(N, sizeof(flit_t));
+    m->ejc_q = calloc(N, sizeof(credit_t));
+    m->ejc_d = calloc(N, sizeof(credit_t));
+    m->up = calloc(L, sizeof(int));
+    m->down = calloc(L, sizeof(int));
+    if (!m->r || !m->node || !m->link_q || !m->link_d || !m->cred_q ||
+        !m->cred_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
+        !m->up || !m->down)
+        return -1;
+    static const int step_x[4] = { 1, -1, 0, 0 }, step_y[4] = { 0, 0, 1, -1 };
+    for (int y = 0; y < m->n; y++)
+        for (int x = 0; x < m->n; x++) {
+            int i = y * m->n + x;
+            router_init(&m->r[i], p, x, y);
+            if (node_init(&m->node[i], m, i, x, y, m->num_nodes, p->depth,
+                          mem_words))
+                return -1;
+            for (int d = 0; d < 4; d++) {
+                m->down[i * NUM_PORTS + d] =
+                    wrap(y + step_y[d], m->n) * m->n + wrap(x + step_x[d], m->n);
+                m->up[i * NUM_PORTS + d] =
+                    wrap(y - step_y[d], m->n) * m->n + wrap(x - step_x[d], m->n);
+            }
+            m->down[i * NUM_PORTS + PORT_LOCAL] = i;
+            m->up[i * NUM_PORTS + PORT_LOCAL] = i;
+        }
+    return 0;
+}
+
+void machine_free(machine_t *m)
+{
+    if (m->node)
+        for (int i = 0; i < m->num_nodes; i++) node_free(&m->node[i]);
+    free(m->r); free(m->node);
+    free(m->link_q); free(m->link_d); free(m->cred_q); free(m->cred_d);
+    free(m->inj_q); free(m->inj_d); free(m->ejc_q); free(m->ejc_d);
+    free(m->up); free(m->down);
+    memset(m, 0, sizeof *m);
+}
+
+#define SWAP(a, b) do { void *t_ = (void *)(a); (a) = (b); (b) = t_; } while (0)
+
+int machine_step_hw(machine_t *m)
+{
+    int moved = 0;
+    for (int i = 0; i < m->num_nodes; i++) {
+        int k = node_dma_step(&m->node[i], m->link_q[i * NUM_PORTS + PORT_LOCAL],
+                              m->cred_q[i * NUM_PORTS + PORT_LOCAL],
+                              &m->inj_d[i], &m->ejc_d[i]);
+        moved += k;
+    }
+    for (int i = 0; i < m->num_nodes; i++) {
+        router_in_t in;
+        router_out_t out;
+        const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
+        for (int p = 0; p < PORT_LOCAL; p++) {
+            in.link[p] = m->link_q[up[p] * NUM_PORTS + p];
+            in.credit[p] = m->cred_q[down[p] * NUM_PORTS + p];
+        }
+        in.link[PORT_LOCAL] = m->inj_q[i];
+        in.credit[PORT_LOCAL] = m->ejc_q[i];
+        in.sw_clear = m->node[i].sw_clear;
+        m->node[i].sw_clear = 0;
+        const char *err;
+        int k = router_step(&m->r[i], &in, &out, &err);
+        if (k < 0) {
+            m->protocol_error = err;
+            m->error_node = i;
+            return -1;
+        }
+        moved += k;
+        memcpy(&m->link_d[i * NUM_PORTS], out.link, sizeof out.link);
+        memcpy(&m->cred_d[i * NUM_PORTS], out.credit, sizeof out.credit);
+    }
+    SWAP(m->link_q, m->link_d);
+    SWAP(m->cred_q, m->cred_d);
+    SWAP(m->inj_q, m->inj_d);
+    SWAP(m->ejc_q, m->ejc_d);
+    m->cycle++;
+    return moved;
+}
+
+static int wait_satisfied(const machine_t *m, const node_t *nd)
+{
+    switch (nd->wait) {
+    case WAIT_NONE: return 1;
+    case WAIT_UNTIL: return m->cycle >= nd->wait_arg;
+    case WAIT_CMDQ: return nd->cmd_cnt < CMDQ_DEPTH;
+    case WAIT_OUT_IDLE: return nd->cmd_cnt == 0;
+    case WAIT_RX: return nd->rx_msgs >= nd->wait_arg;
+    case WAIT_PHASE: return m->r[nd->id].phase >= nd->wait_arg;
+    case WAIT_QUEUES: return m->r[nd->id].nim == (1u << NUM_PORTS) - 1u;
+    default: return 0;
+    }
+}
+
+static void program_entry(void *arg)
+{
+    node_t *nd = arg;
+    nd->m->program(nd, nd->m->shared);
+}
+
+/* Resume every node program whose wait is over, in node order. Returns the
+ * number resumed (progress for the watchdog). */
+static int run_programs(machine_t *m)
+{
+    int resumed = 0;
+    for (int i = 0; i < m->num_nodes; i++) {
+        node_t *nd = &m->node[i];
+        if (nd->finished || !wait_satisfied(m, nd)) continue;
+        /* A timed wait is progress only when it ends, so that software
+         * overhead never trips the watchdog. */
+        nd->wait = WAIT_NONE;
+        coro_resume(nd->co);
+        resumed++;
+        if (coro_done(nd->co)) {
+            nd->finished = 1;
+            nd->finish_cycle = m->cycle;
+            m->running--;
+        }
+    }
+    return resumed;
+}
+
+int machine_run(machine_t *m, node_program_fn prog, const void *shared)
+{
+    m->program = prog;
+    m->shared = shared;
+    m->running = m->num_nodes;
+    for (int i = 0; i < m->num_nodes; i++) {
+        m->node[i].co = coro_new(CORO_STACK, program_entry, &m->node[i]);
+        if (!m->node[i].co) return RUN_NOMEM;
+    }
+    m->last_progress = m->cycle;
+    for (;;) {
+        int progress = run_programs(m);
+        if (m->running == 0) return RUN_OK;
+        int moved = machine_step_hw(m);
+        if (moved < 0) return RUN_PROTOCOL;
+        if (moved || progress) m->last_progress = m->cycle;
+        else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog)
+            return RUN_STUCK;
+        if (m->tick && (m->cycle & 0xffff) == 0) m->tick(m, m->tick_arg);
+    }
+}
+
+static const char *wait_name(const node_t *nd)
+{
+    switch (nd->wait) {
+    case WAIT_UNTIL: return "software overhead";
+    case WAIT_CMDQ: return "space in its DMA command queue";
+    case WAIT_OUT_IDLE: return "its outbound DMA to finish";
+    case WAIT_RX: return "incoming messages";
+    case WAIT_PHASE: return "the router's phase counter";
+    case WAIT_QUEUES: return "all queues NotInMessage";
+    default: return "nothing";
+    }
+}
+
+void machine_report_stuck(const machine_t *m, FILE *out, int max_lines)
+{
+    char line[512];
+    int shown = 0, hidden = 0;
+    fprintf(out, "no progress for %lld cycles (cycle %llu); where messages are stuck:\n",
+            (long long)m->p.watchdog, (unsigned long long)m->cycle);
+    for (int i = 0; i < m->num_nodes; i++)
+        for (int p = 0; p < NUM_PORTS; p++)
+            for (int v = 0; v < NUM_VC; v++) {
+                if (!router_describe(&m->r[i], p, v, line, sizeof line)) continue;
+                if (shown < max_lines) {
+                    fprintf(out, "  %s (phase %u)\n", line, m->r[i].phase);
+                    shown++;
+                } else {
+                    hidden++;
+                }
+            }
+    for (int i = 0; i < m->num_nodes; i++) {
+        const node_t *nd = &m->node[i];
+        if (nd->finished) continue;
+        if (shown < max_lines) {
+            fprintf(out, "  node (%d,%d) program waits for %s; %d DMA commands queued; "
+                    "%llu messages received\n", nd->x, nd->y, wait_name(nd),
+                    nd->cmd_cnt, (unsigned long long)nd->rx_msgs);
+            shown++;
+        } else {
+            hidden++;
+        }
+    }
+    if (hidden) fprintf(out, "  ... and %d more\n", hidden);
+}

@@ -1,0 +1,59 @@
+/* The whole machine: n x n routers, the node around each, and the wires
+ * between them. Links and credit returns are registers: each cycle every
+ * router and node reads the *_q copy and writes the *_d copy, then the two
+ * swap, exactly as one clock edge of the RTL torus. */
+#ifndef SYNCSWITCH_MACHINE_H
+#define SYNCSWITCH_MACHINE_H
+#include <stdint.h>
+#include <stdio.h>
+#include "node.h"
+#include "params.h"
+#include "router.h"
+
+typedef void (*node_program_fn)(node_t *nd, const void *shared);
+
+/* Outcome of machine_run. */
+enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_PROTOCOL = 5, RUN_NOMEM = 6 };
+
+struct machine {
+    params_t p;
+    int n, num_nodes;
+    router_t *r;
+    node_t *node;
+
+    /* registered wires; index node*NUM_PORTS + port */
+    flit_t *link_q, *link_d;       /* router output o (o = LOCAL: eject) */
+    credit_t *cred_q, *cred_d;     /* credit from router input p upstream */
+    flit_t *inj_q, *inj_d;         /* node -> router input LOCAL */
+    credit_t *ejc_q, *ejc_d;       /* node -> router output LOCAL credit */
+    int *up;                       /* up[i*5+p]: node whose output p feeds input p of i */
+    int *down;                     /* down[i*5+o]: node fed by output o of i */
+
+    uint64_t cycle;
+    uint64_t last_progress;
+    int running;                   /* node programs not yet finished */
+    node_program_fn program;
+    const void *shared;
+    const char *protocol_error;
+    int error_node;
+
+    /* called every 65536 cycles while running (progress display), or NULL */
+    void (*tick)(const struct machine *m, void *arg);
+    void *tick_arg;
+};
+
+/* mem_words: local memory per node. 0 on success. */
+int machine_init(machine_t *m, const params_t *p, size_t mem_words);
+void machine_free(machine_t *m);
+
+/* Run prog on every node until all return. Returns enum run_status. */
+int machine_run(machine_t *m, node_program_fn prog, const void *shared);
+
+/* Advance the hardware (nodes' DMA engines and routers) by one cycle
+ * without node programs; for unit tests. Returns flits moved or -1. */
+int machine_step_hw(machine_t *m);
+
+/* Describe where messages are stuck (after RUN_STUCK). */
+void machine_report_stuck(const machine_t *m, FILE *out, int max_lines);
+
+#endif

@@ -1,0 +1,87 @@
+/* A node around a router: local memory, the outbound DMA engine (memory ->
+ * inject queue) fed by a command queue of HEAD/DATA/TAIL commands, and the
+ * inbound DMA engine (eject queue -> memory) working in the deposit model:
+ * the source id in each HEAD selects where the data lands. The computation
+ * agent (a node program coroutine) only posts commands and waits; both DMA
+ * engines run on their own, one flit per cycle each. */
+#ifndef SYNCSWITCH_NODE_H
+#define SYNCSWITCH_NODE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "coro.h"
+#include "flit.h"
+#include "router.h"
+
+#define CMDQ_DEPTH 8
+enum { CMD_HEAD = 0, CMD_DATA = 1, CMD_TAIL = 2 };
+
+typedef struct {
+    uint8_t kind;  /* CMD_* */
+    uint8_t vc;    /* CMD_HEAD: inject VC of the message */
+    uint32_t word; /* CMD_HEAD: the HEAD word */
+    uint32_t addr; /* CMD_DATA: first word in local memory */
+    uint32_t len;  /* CMD_DATA: words */
+} dma_cmd_t;
+
+typedef struct {
+    uint8_t active;
+    uint16_t src;
+    uint32_t base, count, limit;
+} rx_state_t;
+
+/* What a node program is waiting for. */
+enum wait_kind { WAIT_NONE, WAIT_UNTIL, WAIT_CMDQ, WAIT_OUT_IDLE, WAIT_RX,
+                 WAIT_PHASE, WAIT_QUEUES };
+
+typedef struct machine machine_t;
+
+typedef struct node {
+    int id, x, y;
+    machine_t *m;
+
+    uint32_t *mem;
+    size_t mem_words;
+
+    /* outbound DMA engine */
+    dma_cmd_t cmdq[CMDQ_DEPTH];
+    int cmd_rd, cmd_cnt;
+    uint32_t cmd_done;    /* words of the front DATA command already sent */
+    uint32_t msg_words;   /* body words since the HEAD: the TAIL word */
+    uint8_t out_vc;
+    uint8_t inj_credits[NUM_VC];
+
+    /* inbound DMA engine (deposit model) */
+    uint32_t dep_base[2], dep_stride[2];
+    rx_state_t rx[NUM_VC];
+    uint32_t *rx_msgs_from;   /* per source node: messages received */
+    uint32_t *rx_words_from;  /* per source node: body words received */
+    uint64_t rx_msgs;
+    uint64_t rx_bad;          /* malformed messages (length, overflow) */
+
+    /* synchronizing switch, software mode: re-enable request register */
+    uint8_t sw_clear;
+
+    /* computation agent */
+    coro_t *co;
+    int wait;
+    uint64_t wait_arg;
+    int finished;
+    uint64_t finish_cycle;
+    uint64_t errors;          /* words or messages that failed verification */
+    void *kernel_state;       /* the kernel's per-node variables */
+
+    uint64_t flits_injected, flits_ejected;
+} node_t;
+
+/* Allocates memory and per-source tables. 0 on success. */
+int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
+              int depth, size_t mem_words);
+void node_free(node_t *nd);
+
+/* One clock edge of both DMA engines. eject/inj_credit are this cycle's
+ * registered inputs; *inject and *eject_credit are next cycle's outputs.
+ * Returns the number of flits moved. */
+int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
+                  flit_t *inject, credit_t *eject_credit);
+
+#endif

@@ -1,0 +1,33 @@
+/* Machine parameters: one struct, filled from a preset and then from the
+ * command line. Everything the cycle model depends on is here. */
+#ifndef SYNCSWITCH_PARAMS_H
+#define SYNCSWITCH_PARAMS_H
+#include <stdint.h>
+
+enum sync_mode {
+    SYNC_OFF = 0, /* sticky bits not consulted: plain wormhole router */
+    SYNC_HW = 1,  /* the AND gate clears the bits (the paper's Section 2.2.4) */
+    SYNC_SW = 2   /* the node program clears them (the iWarp prototype, Fig. 4) */
+};
+
+#define MAX_DEPTH 16   /* buffer depth limit (flits per VC per input) */
+#define MAX_TT 64      /* link throttle limit (cycles per flit) */
+#define MAX_N 64       /* torus side limit (HEAD hop fields are 7 bits) */
+
+typedef struct {
+    int n;              /* torus side: n x n nodes */
+    int depth;          /* flits per input VC buffer */
+    int tt;             /* T_t: cycles per flit on a link */
+    double mhz;         /* S: clock in MHz (only scales reported bandwidth) */
+    int sync;           /* enum sync_mode */
+    int call_cycles;    /* cost of one low-level queue/DMA API call */
+    int msg_cycles;     /* cost of one message-passing library send call */
+    int64_t watchdog;   /* cycles without any progress before giving up */
+    uint32_t seed;      /* for randomized kernels (msgpass order) */
+} params_t;
+
+/* The iWarp preset: S = 20 MHz, T_t = 2 (40 MB/s per link direction),
+ * ~400 cycles per message-passing call, 2 cycles per hop. */
+void params_iwarp(params_t *p);
+
+#endif

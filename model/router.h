@@ -1,0 +1,88 @@
+/* One torus router: 5 input ports x 3 VCs of buffering, a 5x5 crossbar,
+ * credit-based flow control, link throttle T_t, and the synchronizing
+ * switch on the AAPC VC. Every field below is a register of the RTL
+ * (rtl/router.v); router_step() computes all next values from the current
+ * ones and the registered inputs, then commits them, exactly as one clock
+ * edge does. See docs/microarchitecture.md. */
+#ifndef SYNCSWITCH_ROUTER_H
+#define SYNCSWITCH_ROUTER_H
+#include <stdint.h>
+#include "flit.h"
+#include "params.h"
+
+/* Ports are named by direction of travel: output XP sends to (x+1, y) and
+ * arrives there on input XP. Port LOCAL is inject (input) / eject (output). */
+enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
+       NUM_PORTS = 5 };
+
+/* A credit return on a wire: CREDIT_VALID | vc, or 0. */
+#define CREDIT_VALID 0x80u
+typedef uint8_t credit_t;
+
+typedef struct {
+    /* configuration (constant during a run) */
+    int x, y, n, depth, tt, sync;
+
+    /* input buffers: a circular FIFO per (input port, VC) */
+    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
+    uint8_t rd[NUM_PORTS][NUM_VC];
+    uint8_t cnt[NUM_PORTS][NUM_VC];
+
+    /* per input VC: the output (port, VC) held from HEAD to TAIL */
+    uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
+    uint8_t held_port[NUM_PORTS][NUM_VC];
+    uint8_t held_vc[NUM_PORTS][NUM_VC];
+    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
+
+    /* per output: VC ownership, credits for the downstream buffer, throttle */
+    uint8_t out_busy[NUM_PORTS][NUM_VC];
+    uint8_t credits[NUM_PORTS][NUM_VC];
+    uint8_t throttle[NUM_PORTS];
+
+    /* round-robin pointers: VC choice per input, input choice per output */
+    uint8_t rr_in[NUM_PORTS];
+    uint8_t rr_out[NUM_PORTS];
+
+    /* synchronizing switch: sticky NotInMessage bit per AAPC input queue
+     * (bit p = input port p), and the local phase counter */
+    uint8_t nim;
+    uint32_t phase;
+
+    /* statistics (not architectural) */
+    uint64_t flits_out[NUM_PORTS];
+    uint64_t gate_stall_cycles;
+} router_t;
+
+/* Registered inputs of one router for the current cycle. */
+typedef struct {
+    flit_t link[NUM_PORTS];     /* arriving flit per input port (4 = inject) */
+    credit_t credit[NUM_PORTS]; /* credit returned to output port o (4 = eject) */
+    uint8_t sw_clear;           /* SYNC_SW: node program re-enables the queues */
+} router_in_t;
+
+/* Next-cycle outputs, registered by the caller. */
+typedef struct {
+    flit_t link[NUM_PORTS];     /* departing flit per output port (4 = eject) */
+    credit_t credit[NUM_PORTS]; /* credit returned upstream by input port p */
+} router_out_t;
+
+void router_init(router_t *r, const params_t *p, int x, int y);
+
+/* One clock edge. Returns the number of flits that moved through the
+ * crossbar (0 = no progress), or -1 on a protocol violation (a BODY/TAIL
+ * flit with no route, a buffer overflow), with a reason in *err. */
+int router_step(router_t *r, const router_in_t *in, router_out_t *out,
+                const char **err);
+
+/* Route computation for a HEAD at input (p, v): output port, output VC and
+ * the rewritten HEAD word (remaining hops decremented). Pure function. */
+void router_route(const router_t *r, int p, int v, uint32_t head,
+                  int *out_port, int *out_vc, uint32_t *new_head);
+
+/* Human-readable account of what input VC (p, v) is holding and why it
+ * cannot move; returns 0 if the buffer is empty and nothing is held. */
+int router_describe(const router_t *r, int p, int v, char *buf, int len);
+
+extern const char *const port_name[NUM_PORTS];
+
+#endif

@@ -1,0 +1,48 @@
+/* Send and receive blocks of the AAPC kernels, and the check of every word. */
+#include "kernels.h"
+#include "payload.h"
+
+size_t aapc_mem_words(int n, uint32_t words)
+{
+    return 2u * (size_t)n * (size_t)n * words;
+}
+
+void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
+{
+    int N = api_n(c) * api_n(c);
+    uint32_t me = (uint32_t)api_id(c);
+    for (int d = 0; d < N; d++) {
+        uint32_t *blk = api_mem(c, (uint32_t)d * words, words);
+        for (uint32_t i = 0; i < words; i++)
+            blk[i] = payload_word(me, (uint32_t)d, i);
+    }
+}
+
+uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)
+{
+    int N = api_n(c) * api_n(c);
+    uint32_t me = (uint32_t)api_id(c);
+    uint64_t before = c->errors;
+    if (api_bad_messages(c))
+        api_fail(c, "%llu malformed messages (length or deposit overflow)",
+                 (unsigned long long)api_bad_messages(c));
+    for (int s = 0; s < N; s++) {
+        uint32_t want = 1u + (s == (int)me ? extra_self : 0u);
+        if (api_msgs_from(c, s) != want) {
+            api_fail(c, "%u messages from node %d, expected %u",
+                     api_msgs_from(c, s), s, want);
+            continue;
+        }
+        if (api_words_from(c, s) != words) {
+            api_fail(c, "%u words from node %d, expected %u",
+                     api_words_from(c, s), s, words);
+            continue;
+        }
+        const uint32_t *blk = api_mem(c, (uint32_t)(N + s) * words, words);
+        for (uint32_t i = 0; i < words; i++)
+            if (blk[i] != payload_word((uint32_t)s, me, i))
+                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s,
+                         blk[i], payload_word((uint32_t)s, me, i));
+    }
+    return c->errors - before;
+}
