@@ -15,18 +15,15 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
     size_t N = (size_t)m->num_nodes, L = N * NUM_PORTS;
     m->r = calloc(N, sizeof *m->r);
     m->node = calloc(N, sizeof *m->node);
-    m->link_q = calloc(L, sizeof(flit_t));
-    m->link_d = calloc(L, sizeof(flit_t));
-    m->cred_q = calloc(L, sizeof(credit_t));
-    m->cred_d = calloc(L, sizeof(credit_t));
+    m->out_q = calloc(N, sizeof *m->out_q);
+    m->out_d = calloc(N, sizeof *m->out_d);
     m->inj_q = calloc(N, sizeof(flit_t));
     m->inj_d = calloc(N, sizeof(flit_t));
     m->ejc_q = calloc(N, sizeof(credit_t));
     m->ejc_d = calloc(N, sizeof(credit_t));
     m->up = calloc(L, sizeof(int));
     m->down = calloc(L, sizeof(int));
-    if (!m->r || !m->node || !m->link_q || !m->link_d || !m->cred_q ||
-        !m->cred_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
+    if (!m->r || !m->node || !m->out_q || !m->out_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
         !m->up || !m->down)
         return -1;
     static const int step_x[4] = { 1, -1, 0, 0 }, step_y[4] = { 0, 0, 1, -1 };
@@ -54,7 +51,7 @@ void machine_free(machine_t *m)
     if (m->node)
         for (int i = 0; i < m->num_nodes; i++) node_free(&m->node[i]);
     free(m->r); free(m->node);
-    free(m->link_q); free(m->link_d); free(m->cred_q); free(m->cred_d);
+    free(m->out_q); free(m->out_d);
     free(m->inj_q); free(m->inj_d); free(m->ejc_q); free(m->ejc_d);
     free(m->up); free(m->down);
     memset(m, 0, sizeof *m);
@@ -66,36 +63,32 @@ int machine_step_hw(machine_t *m)
 {
     int moved = 0;
     for (int i = 0; i < m->num_nodes; i++) {
-        int k = node_dma_step(&m->node[i], m->link_q[i * NUM_PORTS + PORT_LOCAL],
-                              m->cred_q[i * NUM_PORTS + PORT_LOCAL],
+        int k = node_dma_step(&m->node[i], m->out_q[i].link[PORT_LOCAL],
+                              m->out_q[i].credit[PORT_LOCAL],
                               &m->inj_d[i], &m->ejc_d[i]);
         moved += k;
     }
     for (int i = 0; i < m->num_nodes; i++) {
         router_in_t in;
-        router_out_t out;
         const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
         for (int p = 0; p < PORT_LOCAL; p++) {
-            in.link[p] = m->link_q[up[p] * NUM_PORTS + p];
-            in.credit[p] = m->cred_q[down[p] * NUM_PORTS + p];
+            in.link[p] = m->out_q[up[p]].link[p];
+            in.credit[p] = m->out_q[down[p]].credit[p];
         }
         in.link[PORT_LOCAL] = m->inj_q[i];
         in.credit[PORT_LOCAL] = m->ejc_q[i];
         in.sw_clear = m->node[i].sw_clear;
         m->node[i].sw_clear = 0;
         const char *err;
-        int k = router_step(&m->r[i], &in, &out, &err);
+        int k = router_step(&m->r[i], &in, &m->out_d[i], &err);
         if (k < 0) {
             m->protocol_error = err;
             m->error_node = i;
             return -1;
         }
         moved += k;
-        memcpy(&m->link_d[i * NUM_PORTS], out.link, sizeof out.link);
-        memcpy(&m->cred_d[i * NUM_PORTS], out.credit, sizeof out.credit);
     }
-    SWAP(m->link_q, m->link_d);
-    SWAP(m->cred_q, m->cred_d);
+    SWAP(m->out_q, m->out_d);
     SWAP(m->inj_q, m->inj_d);
     SWAP(m->ejc_q, m->ejc_d);
     m->cycle++;
@@ -185,6 +178,22 @@ void machine_report_stuck(const machine_t *m, FILE *out, int max_lines)
     int shown = 0, hidden = 0;
     fprintf(out, "no progress for %lld cycles (cycle %llu); where messages are stuck:\n",
             (long long)m->p.watchdog, (unsigned long long)m->cycle);
+    /* The routers furthest behind hold everyone else up: name the AAPC
+     * queues they still wait on for a TAIL. */
+    uint32_t low = UINT32_MAX;
+    for (int i = 0; i < m->num_nodes; i++)
+        if (m->r[i].phase < low) low = m->r[i].phase;
+    for (int i = 0; i < m->num_nodes && m->p.sync != SYNC_OFF; i++) {
+        const router_t *r = &m->r[i];
+        if (r->phase != low || r->nim == 0 || shown >= max_lines) continue;
+        int k = snprintf(line, sizeof line, "  router (%d,%d) is in phase %u (the lowest) and "
+                         "waits for a TAIL on input", r->x, r->y, r->phase);
+        for (int p = 0; p < NUM_PORTS; p++)
+            if (!((r->nim >> p) & 1u) && k < (int)sizeof line)
+                k += snprintf(line + k, sizeof line - (size_t)k, " %s", port_name[p]);
+        fprintf(out, "%s\n", line);
+        shown++;
+    }
     for (int i = 0; i < m->num_nodes; i++)
         for (int p = 0; p < NUM_PORTS; p++)
             for (int v = 0; v < NUM_VC; v++) {

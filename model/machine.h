@@ -21,9 +21,9 @@ struct machine {
     router_t *r;
     node_t *node;
 
-    /* registered wires; index node*NUM_PORTS + port */
-    flit_t *link_q, *link_d;       /* router output o (o = LOCAL: eject) */
-    credit_t *cred_q, *cred_d;     /* credit from router input p upstream */
+    /* registered wires, one router_out_t per router: link[o] leaves output
+     * o (LOCAL: eject), credit[p] returns upstream from input p */
+    router_out_t *out_q, *out_d;
     flit_t *inj_q, *inj_d;         /* node -> router input LOCAL */
     credit_t *ejc_q, *ejc_d;       /* node -> router output LOCAL credit */
     int *up;                       /* up[i*5+p]: node whose output p feeds input p of i */
@@ -34,6 +34,7 @@ struct machine {
     int running;                   /* node programs not yet finished */
     node_program_fn program;
     const void *shared;
+    FILE *diag;                    /* verification messages (NULL: stderr) */
     const char *protocol_error;
     int error_node;
 

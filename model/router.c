@@ -93,34 +93,45 @@ static const char *blocked(const router_t *r, int p, int v, int *o, int *ov,
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err)
 {
-    int req_v[NUM_PORTS], req_o[NUM_PORTS], req_ov[NUM_PORTS];
+    int req_v[NUM_PORTS], req_ov[NUM_PORTS];
     uint32_t req_word[NUM_PORTS];
+    unsigned req_in[NUM_PORTS] = { 0 }; /* per output: inputs requesting it */
     int gate_stall = 0;
 
     *err = NULL;
-    memset(out, 0, sizeof *out);
+    for (int k = 0; k < NUM_PORTS; k++) {
+        out->link[k] = 0;
+        out->credit[k] = 0;
+    }
 
     /* 1. Requests: each input offers at most one VC, chosen round-robin
      *    among the VCs whose front flit can move this cycle. */
     for (int p = 0; p < NUM_PORTS; p++) {
-        req_o[p] = -1;
         for (int i = 0; i < NUM_VC; i++) {
             int v = r->rr_in[p] + i;
             if (v >= NUM_VC) v -= NUM_VC;
             if (r->cnt[p][v] == 0) continue;
             int o, ov;
             uint32_t w;
-            const char *why = blocked(r, p, v, &o, &ov, &w);
-            if (why) {
-                if (why[0] == 'p') { *err = why; return -1; }
-                if (why[0] == 's') gate_stall = 1;
-                continue;
+            if (r->held[p][v]) {
+                /* the common case, kept short: a routed message streaming */
+                o = r->held_port[p][v];
+                ov = r->held_vc[p][v];
+                if (r->throttle[o] || !r->credits[o][ov]) continue;
+                w = flit_word(fifo_front(r, p, v));
+            } else {
+                const char *why = blocked(r, p, v, &o, &ov, &w);
+                if (why) {
+                    if (why[0] == 'p') { *err = why; return -1; }
+                    if (why[0] == 's') gate_stall = 1;
+                    continue;
+                }
+                if (r->throttle[o]) continue;
             }
-            if (r->throttle[o] != 0) continue;
             req_v[p] = v;
-            req_o[p] = o;
             req_ov[p] = ov;
             req_word[p] = w;
+            req_in[o] |= 1u << p;
             break;
         }
     }
@@ -130,16 +141,13 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     uint8_t tails = 0;
     int moved = 0;
     for (int o = 0; o < NUM_PORTS; o++) {
-        int win = -1;
-        for (int i = 0; i < NUM_PORTS; i++) {
-            int p = r->rr_out[o] + i;
-            if (p >= NUM_PORTS) p -= NUM_PORTS;
-            if (req_o[p] == o) { win = p; break; }
-        }
-        if (win < 0) {
+        if (!req_in[o]) {
             if (r->throttle[o]) r->throttle[o]--;
             continue;
         }
+        int win = r->rr_out[o];
+        while (!((req_in[o] >> win) & 1u))
+            win = win + 1 == NUM_PORTS ? 0 : win + 1;
         int p = win, v = req_v[p], ov = req_ov[p];
         flit_t f = fifo_front(r, p, v);
         unsigned kind = flit_kind(f);

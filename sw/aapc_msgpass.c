@@ -33,9 +33,10 @@ void aapc_msgpass(node_t *c, const void *arg)
         int j = (int)(next_rand(&s) % (uint32_t)(i + 1));
         int t = order[i]; order[i] = order[j]; order[j] = t;
     }
-    for (int i = 0; i < N; i++)
-        if (!(api_id(c) == k->skip_node && i == k->skip_phase))
-            api_nb_send(c, order[i], (uint32_t)order[i] * B, B);
+    for (int i = 0; i < N; i++) {
+        if (api_id(c) == k->stall_node && i == k->stall_step) break;
+        api_nb_send(c, order[i], (uint32_t)order[i] * B, B);
+    }
     free(order);
 
     api_wait_messages(c, (uint64_t)N);

@@ -18,8 +18,8 @@ void aapc_phased(node_t *c, const void *arg)
     api_set_deposit(c, POOL_AAPC, (uint32_t)N * B, B);
 
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
+        if (api_id(c) == k->stall_node && phase == k->stall_step) break;
         aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
-        if (api_id(c) == k->skip_node && phase == k->skip_phase) continue;
         if (pat.sends) {
             api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
             int dst = pat.dst_y * k->n + pat.dst_x;

@@ -121,11 +121,12 @@ void api_nb_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
 void api_fail(node_ctx *c, const char *fmt, ...)
 {
     if (c->errors++ < 3) {
+        FILE *out = c->m->diag ? c->m->diag : stderr;
         va_list ap;
         va_start(ap, fmt);
-        fprintf(stderr, "syncswitch: verify: node (%d,%d): ", c->x, c->y);
-        vfprintf(stderr, fmt, ap);
-        fputc('\n', stderr);
+        fprintf(out, "syncswitch: verify: node (%d,%d): ", c->x, c->y);
+        vfprintf(out, fmt, ap);
+        fputc('\n', out);
         va_end(ap);
     }
 }

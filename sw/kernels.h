@@ -13,8 +13,9 @@ typedef struct {
     uint32_t words;               /* B: words per message */
     uint32_t seed;
     const aapc_schedule *sched;   /* phased kernels */
-    int skip_node, skip_phase;    /* fault injection: that node omits that
-                                     phase's message (-1: none) */
+    int stall_node, stall_step;    /* fault injection: that node stops sending
+                                     at that step (phase or message index)
+                                     and sends nothing after it (-1: none) */
 } kernel_cfg;
 
 typedef struct {

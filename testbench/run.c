@@ -57,6 +57,7 @@ int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
     }
     progress_t pr = { now_seconds(), 0, k->phased ? (uint32_t)cfg->sched->num_phases : 0, 0 };
     if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
+    m.diag = diag;
 
     int st = machine_run(&m, k->program, cfg);
     if (pr.shown) fprintf(stderr, "\r%60s\r", "");

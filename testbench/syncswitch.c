@@ -40,7 +40,7 @@ static const char *const help_text =
     "  --seed S          seed of randomized kernels (default 1)\n"
     "  --preset iwarp    parameter preset (the only one, and the default)\n"
     "  --json            one JSON object on stdout instead of the summary\n"
-    "  --skip NODE:STEP  fault injection: NODE omits its STEP-th message\n"
+    "  --stall NODE:STEP fault injection: NODE stops sending at step STEP\n"
     "exit status: 0 ok, 1 data verification failed, 2 usage, 3 no progress\n"
     "(watchdog), 5 internal error\n";
 
@@ -161,7 +161,7 @@ static int cmd_run(int argc, char **argv)
     const char *kname = NULL;
     long long words = -1;
     int json = 0, have_n = 0;
-    kernel_cfg cfg = { .skip_node = -1, .skip_phase = -1 };
+    kernel_cfg cfg = { .stall_node = -1, .stall_step = -1 };
     for (int i = 0; i < argc; i++) {
         const char *o = argv[i];
         if (strcmp(o, "--json") == 0) { json = 1; continue; }
@@ -180,13 +180,13 @@ static int cmd_run(int argc, char **argv)
         else if (strcmp(o, "--seed") == 0) p.seed = (uint32_t)int_arg(o, v, 0, UINT32_MAX);
         else if (strcmp(o, "--preset") == 0) {
             if (strcmp(v, "iwarp") != 0) usage_error("--preset '%s' is unknown (allowed: iwarp)", v);
-        } else if (strcmp(o, "--skip") == 0) {
+        } else if (strcmp(o, "--stall") == 0) {
             int a, b;
             char extra;
             if (sscanf(v, "%d:%d%c", &a, &b, &extra) != 2 || a < 0 || b < 0)
-                usage_error("--skip needs NODE:STEP with two non-negative integers, got '%s'", v);
-            cfg.skip_node = a;
-            cfg.skip_phase = b;
+                usage_error("--stall needs NODE:STEP with two non-negative integers, got '%s'", v);
+            cfg.stall_node = a;
+            cfg.stall_step = b;
         } else usage_error("run: unknown option '%s'", o);
     }
     if (!kname) usage_error("run needs --kernel NAME (see 'syncswitch list')%s", "");

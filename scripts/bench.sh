@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make bench: simulation speed of the C model in router-cycles per second
+# (cycles x routers / wall seconds) on phased AAPC, printed and saved as CSV.
+# A benchmark, not a test: the figures depend on the machine.
+set -euo pipefail
+bin=build/syncswitch
+res=build/results
+mkdir -p "$res"
+csv="$res/bench_c_model.csv"
+echo "backend,kernel,n,words,cycles,routers,wall_s,router_cycles_per_s" >"$csv"
+printf "%-8s %-8s %5s %6s %10s %8s %14s\n" backend kernel n words cycles wall_s "router-cyc/s"
+for spec in "phased 8 1024" "phased 16 256" "phased 32 16" "msgpass 8 256"; do
+  set -- $spec
+  j=$("$bin" run --kernel "$1" --n "$2" --words "$3" --json)
+  cyc=$(echo "$j" | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+  wall=$(echo "$j" | sed 's/.*"wall_s":\([0-9.]*\).*/\1/')
+  rate=$(awk -v c="$cyc" -v n="$2" -v w="$wall" 'BEGIN { printf "%.0f", c * n * n / w }')
+  echo "c,$1,$2,$3,$cyc,$(($2 * $2)),$wall,$rate" >>"$csv"
+  printf "%-8s %-8s %5s %6s %10s %8s %14s\n" c "$1" "$2" "$3" "$cyc" "$wall" "$rate"
+done
+echo "CSV: $csv"

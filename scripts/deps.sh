@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Install what the project needs from Debian's packages, only when missing.
+# Idempotent; safe to call from every Makefile target.
+#   scripts/deps.sh build   C toolchain (gcc, make)
+#   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
+#   scripts/deps.sh all     everything
+set -euo pipefail
+
+want=()
+need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
+
+for group in "${@:-build}"; do
+  case "$group" in
+    build) need gcc gcc; need make make ;;
+    plot)  need gnuplot gnuplot-nox ;;
+    all)   need gcc gcc; need make make; need gnuplot gnuplot-nox ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, all)" >&2; exit 2 ;;
+  esac
+done
+
+[ ${#want[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "deps.sh: need root or sudo to install: ${want[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "deps.sh: installing ${want[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null || true
+$sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The main job (make run): phased AAPC over the hardware synchronizing
+# switch and message-passing AAPC on an 8x8 torus with the iwarp preset,
+# message sizes 16..4096 words; a table on stdout, CSV and a plot under
+# build/results/.
+set -euo pipefail
+bin=build/syncswitch
+res=build/results
+mkdir -p "$res"
+n=${N:-8}
+sizes=${SIZES:-"16 32 64 128 256 512 1024 2048 4096"}
+csv="$res/aapc_${n}x${n}.csv"
+
+echo "kernel,n,words,tt,mhz,cycles,bytes,agg_mbps,pct_eq1,eq1_mbps,ts_cycles,eq3_mbps,verified" >"$csv"
+for k in phased msgpass; do
+  for b in $sizes; do
+    j=$("$bin" run --kernel "$k" --n "$n" --words "$b" --json)
+    echo "$j" | awk -v k="$k" '
+      { gsub(/[{}"]/, ""); n = split($0, kv, ",");
+        for (i = 1; i <= n; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", v["kernel"], v["n"], v["words"],
+          v["tt"], v["mhz"], v["cycles"], v["bytes"], v["agg_mbps"], v["pct_eq1"],
+          v["eq1_mbps"], v["ts_cycles"], v["eq3_mbps"], v["verified"] }' >>"$csv"
+  done
+done
+
+# Eq. 3 predicts phased AAPC from one start-up figure: take T_s from the
+# largest phased run and see how well it predicts every other size.
+ts=$(awk -F, '$1=="phased" { t = $11 } END { print t }' "$csv")
+echo
+echo "AAPC on a ${n}x${n} torus, iwarp preset (S = 20 MHz, T_t = 2): Eq. 1 = $(awk -F, 'NR==2 {print $10}' "$csv") MB/s"
+echo "Eq. 3 column: 32nBS/(T_s + T_t B) with T_s = $ts cycles measured at the largest phased size"
+echo
+awk -F, -v ts="$ts" 'NR > 1 {
+    key = $3; words[key] = 1
+    if ($1 == "phased") { pc[key] = $6; pb[key] = $8; pp[key] = $9; pts[key] = $11; pv[key] = $13
+                          pe[key] = 32 * $2 * $3 * $5 / (ts + $4 * $3) }
+    else { mc[key] = $6; mb[key] = $8; mp[key] = $9; mv[key] = $13 }
+    order[NR] = key }
+  END {
+    printf "%6s | %9s %9s %7s %7s %9s | %9s %9s %7s | %s\n", "words", "cycles", "MB/s", "%Eq1",
+           "T_s", "Eq3 MB/s", "cycles", "MB/s", "%Eq1", "winner"
+    printf "%6s | %-45s | %-27s |\n", "", "phased (hardware sync switch)", "msgpass (e-cube, 400-cycle send)"
+    for (i = 2; i <= NR; i++) { k = order[i]; if (done[k]++) continue
+      printf "%6d | %9d %9.1f %6.1f%% %7.1f %9.1f | %9d %9.1f %6.1f%% | %s%s\n", k, pc[k], pb[k], pp[k],
+             pts[k], pe[k], mc[k], mb[k], mp[k], (pb[k] >= mb[k]) ? "phased" : "msgpass",
+             (pv[k] == "true" && mv[k] == "true") ? "" : "  NOT VERIFIED" }
+  }' "$csv"
+echo
+echo "CSV: $csv"
+
+if command -v gnuplot >/dev/null 2>&1; then
+  gnuplot <<GP
+set datafile separator ","
+set terminal pngcairo size 900,560 noenhanced
+set output "$res/aapc_${n}x${n}.png"
+set title "AAPC on a ${n}x${n} torus (iwarp preset): aggregate bandwidth vs message size"
+set logscale x 2
+set xlabel "message size B (words)"
+set ylabel "aggregate bandwidth (MB/s)"
+set key left top
+set grid
+eq1 = $(awk -F, 'NR==2 {print $10}' "$csv")
+eq3(b) = 32 * $n * b * 20 / ($ts + 2 * b)
+plot eq1 title "Eq. 1 physical limit" with lines dt 2 lw 2, \
+     eq3(x) title "Eq. 3, T_s = $ts cycles" with lines dt 3 lw 2, \
+     "< grep '^phased' $csv" using 3:8 title "phased, hardware sync switch" with linespoints lw 2 pt 7, \
+     "< grep '^msgpass' $csv" using 3:8 title "message passing (e-cube)" with linespoints lw 2 pt 5
+GP
+  echo "plot: $res/aapc_${n}x${n}.png"
+fi

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Command-line tests of build/syncswitch: output formats, bad input (one
+# line on stderr, exit 2), the watchdog (exit 3), determinism.
+# Prints one PASS/FAIL line per test.
+set -u
+bin="${1:-build}/syncswitch"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS cli_$1"; }
+fail() { echo "FAIL cli_$1: $2"; }
+
+# expect_usage NAME ARGS...: exit 2, exactly one line on stderr, nothing on stdout
+expect_usage() {
+  local name=$1; shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  local lines; lines=$(wc -l <"$tmp/err")
+  if [ "$rc" -ne 2 ]; then fail "$name" "exit $rc, want 2 ($*)"
+  elif [ "$lines" -ne 1 ]; then fail "$name" "$lines lines on stderr, want 1: $(head -c 300 "$tmp/err")"
+  elif [ -s "$tmp/out" ]; then fail "$name" "stdout not empty"
+  else pass "$name"; fi
+}
+
+expect_usage bad_n_not_mult8   run --kernel phased --n 12 --words 16
+expect_usage bad_n_too_big     run --kernel msgpass --n 65 --words 16
+expect_usage bad_n_text        run --kernel msgpass --n eight --words 16
+expect_usage bad_words_negative run --kernel phased --n 8 --words -5
+expect_usage bad_words_absurd  run --kernel phased --n 8 --words 99999999999
+expect_usage bad_words_memory  run --kernel phased --n 64 --words 65536
+expect_usage bad_kernel        run --kernel nosuch --n 8 --words 16
+expect_usage bad_flag          run --kernel phased --n 8 --words 16 --frobnicate 3
+expect_usage missing_value     run --kernel phased --n 8 --words
+expect_usage missing_kernel    run --n 8 --words 16
+expect_usage bad_tt            run --kernel phased --n 8 --words 16 --tt 0
+expect_usage bad_depth         run --kernel phased --n 8 --words 16 --depth 17
+expect_usage bad_mhz           run --kernel phased --n 8 --words 16 --mhz -1
+expect_usage bad_preset        run --kernel phased --n 8 --words 16 --preset paragon
+expect_usage bad_command       frobnicate
+expect_usage schedule_bad_n    schedule --n 10
+
+# schedule CSV: header, n^4 - (self messages are included) rows for n = 8
+"$bin" schedule --n 8 >"$tmp/s.csv" 2>"$tmp/err"
+hdr=$(head -1 "$tmp/s.csv"); rows=$(($(wc -l <"$tmp/s.csv") - 1))
+if [ "$hdr" != "phase,src_x,src_y,dst_x,dst_y,dx,dy" ]; then fail schedule_csv "header '$hdr'"
+elif [ "$rows" -ne 4096 ]; then fail schedule_csv "$rows rows, want 4096"
+else
+  # every ordered pair exactly once, and the hops land on the destination
+  bad=$(awk -F, 'NR>1 { k=$2","$3","$4","$5; if (seen[k]++) d++;
+                         if ((($2+$6)%8+8)%8!=$4 || (($3+$7)%8+8)%8!=$5) w++ }
+                 END { print d+0, w+0 }' "$tmp/s.csv")
+  [ "$bad" = "0 0" ] && pass schedule_csv || fail schedule_csv "duplicates/wrong hops: $bad"
+fi
+
+# JSON run: the keys the issue promises, verified true
+"$bin" run --kernel phased --n 8 --words 16 --json >"$tmp/j" 2>"$tmp/err"
+rc=$?
+missing=""
+for k in kernel n words tt mhz cycles bytes agg_mbps eq1_mbps eq3_mbps ts_cycles pct_eq1 verified; do
+  grep -q "\"$k\":" "$tmp/j" || missing="$missing $k"
+done
+if [ $rc -ne 0 ]; then fail json_keys "exit $rc"
+elif [ -n "$missing" ]; then fail json_keys "missing:$missing"
+elif ! grep -q '"verified":true' "$tmp/j"; then fail json_keys "not verified"
+elif [ "$(wc -l <"$tmp/j")" -ne 1 ]; then fail json_keys "not one line"
+elif [ -s "$tmp/err" ]; then fail json_keys "stderr not empty when not a terminal"
+else pass json_keys; fi
+
+# Eq. 1 for 8x8 at 20 MHz, T_t = 2 is 2560 MB/s
+grep -q '"eq1_mbps":2560.000' "$tmp/j" && pass eq1_value || fail eq1_value "$(cat "$tmp/j")"
+
+# same command, same cycles
+c1=$("$bin" run --kernel msgpass --n 4 --words 32 --json | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+c2=$("$bin" run --kernel msgpass --n 4 --words 32 --json | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+[ -n "$c1" ] && [ "$c1" = "$c2" ] && pass deterministic || fail deterministic "$c1 vs $c2"
+
+# watchdog: a node that omits one phase's message stops the network
+"$bin" run --kernel phased --n 8 --words 16 --watchdog 2000 --stall 9:5 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 3 ]; then fail watchdog "exit $rc, want 3"
+elif ! grep -q "sticky NotInMessage" "$tmp/err"; then fail watchdog "report does not name the sticky bit: $(head -3 "$tmp/err")"
+elif ! grep -q "router (1,1)" "$tmp/err"; then fail watchdog "report does not name router (1,1)"
+else pass watchdog; fi
+
+# list names both kernels
+"$bin" list >"$tmp/l" && grep -q '^phased ' "$tmp/l" && grep -q '^msgpass ' "$tmp/l" \
+  && pass list || fail list "$(cat "$tmp/l")"
+
+"$bin" --help >"$tmp/h" 2>&1 && grep -q "syncswitch run" "$tmp/h" && pass help || fail help "no usage text"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The test runner: C unit/property/end-to-end tests and CLI tests.
+# Last line: "N passed, N failed".
+set -u
+dir="${1:-build}"
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+"$dir/test_model" | tee -a "$out"
+st=${PIPESTATUS[0]}
+[ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
+"$here/cli.sh" "$dir" | tee -a "$out"
+
+passed=$(grep -c '^PASS ' "$out")
+failed=$(grep -c '^FAIL ' "$out")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
