@@ -107,6 +107,11 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     /* 1. Requests: each input offers at most one VC, chosen round-robin
      *    among the VCs whose front flit can move this cycle. */
     for (int p = 0; p < NUM_PORTS; p++) {
+        /* statistic: a next-phase HEAD waiting at this queue's sticky bit */
+        if (r->sync != SYNC_OFF && ((r->nim >> p) & 1u) && r->cnt[p][VC_AAPC] &&
+            !r->held[p][VC_AAPC] &&
+            flit_kind(fifo_front(r, p, VC_AAPC)) == FLIT_HEAD)
+            gate_stall = 1;
         for (int i = 0; i < NUM_VC; i++) {
             int v = r->rr_in[p] + i;
             if (v >= NUM_VC) v -= NUM_VC;
@@ -118,12 +123,16 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 o = r->held_port[p][v];
                 ov = r->held_vc[p][v];
                 if (r->throttle[o] || !r->credits[o][ov]) continue;
-                w = flit_word(fifo_front(r, p, v));
+                flit_t f = fifo_front(r, p, v);
+                if (flit_kind(f) == FLIT_HEAD) {
+                    *err = "protocol: HEAD inside a message (no TAIL before it)";
+                    return -1;
+                }
+                w = flit_word(f);
             } else {
                 const char *why = blocked(r, p, v, &o, &ov, &w);
                 if (why) {
                     if (why[0] == 'p') { *err = why; return -1; }
-                    if (why[0] == 's') gate_stall = 1;
                     continue;
                 }
                 if (r->throttle[o]) continue;

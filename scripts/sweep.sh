@@ -58,7 +58,7 @@ set title "AAPC on a ${n}x${n} torus (iwarp preset): aggregate bandwidth vs mess
 set logscale x 2
 set xlabel "message size B (words)"
 set ylabel "aggregate bandwidth (MB/s)"
-set key left top
+set key right bottom
 set grid
 eq1 = $(awk -F, 'NR==2 {print $10}' "$csv")
 eq3(b) = 32 * $n * b * 20 / ($ts + 2 * b)
