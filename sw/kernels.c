@@ -1,17 +1,45 @@
 #include "kernels.h"
 #include <string.h>
 
-const kernel_t kernel_table[] = {
+/* The AAPC kernels of Hinrichs et al. */
+const kernel_t kernels_aapc[] = {
     { "phased", "phased AAPC, hardware synchronizing switch (one message per node per phase)",
-      "Hinrichs et al. 1994, Sec. 2.2.4, Fig. 5", aapc_phased, SYNC_HW, 1 },
+      "Hinrichs et al. 1994, Sec. 2.2.4, Fig. 5", aapc_phased, SYNC_HW, 1, NULL, NULL, NULL },
     { "msgpass", "message-passing AAPC: e-cube on dateline VCs, random order, deposit receive",
-      "Hinrichs et al. 1994, Sec. 3, Fig. 6", aapc_msgpass, SYNC_OFF, 0 },
+      "Hinrichs et al. 1994, Sec. 3, Fig. 6", aapc_msgpass, SYNC_OFF, 0, NULL, NULL, NULL },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
-const int kernel_count = (int)(sizeof kernel_table / sizeof kernel_table[0]);
+
+/* Every family's table, in the order `syncswitch list` shows them. */
+static const kernel_t *const families[] = { kernels_aapc, kernels_variants,
+                                             kernels_patterns, kernels_hypercube };
+
+const kernel_t *kernel_next(const kernel_t *k)
+{
+    size_t nf = sizeof families / sizeof families[0], f = 0;
+    if (k) {
+        if (k[1].name) return k + 1;
+        /* k ends its family: continue with the next non-empty one */
+        for (f = 0; f < nf; f++) {
+            const kernel_t *t = families[f];
+            while (t->name) t++;
+            if (t == k + 1) break;
+        }
+        f++;
+    }
+    for (; f < nf; f++)
+        if (families[f]->name) return families[f];
+    return NULL;
+}
+
+size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c)
+{
+    return k->mem_words ? k->mem_words(c) : aapc_mem_words(c->n, c->words);
+}
 
 const kernel_t *kernel_find(const char *name)
 {
-    for (int i = 0; i < kernel_count; i++)
-        if (strcmp(kernel_table[i].name, name) == 0) return &kernel_table[i];
+    for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k))
+        if (strcmp(k->name, name) == 0) return k;
     return NULL;
 }

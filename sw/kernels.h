@@ -16,20 +16,41 @@ typedef struct {
     int stall_node, stall_step;    /* fault injection: that node stops sending
                                      at that step (phase or message index)
                                      and sends nothing after it (-1: none) */
+    /* knobs of the other kernels (issue-level options of `syncswitch run`) */
+    double size_variance;         /* --size-variance V: sizes in B-VB..B+VB */
+    double zero_prob;             /* --zero-prob P: length 0 with prob. P */
+    const char *barrier;          /* --barrier NAME for phased-gsync */
+    const char *mapping;          /* --mapping NAME: hypercube id -> node */
+    int unidir;                   /* --routing unidir: +x then +y only */
+    int flop_cycles;              /* --flop-cycles C: cost of one flop */
+    const char *transpose;        /* --transpose KERNEL: FFT's AAPC kernel */
 } kernel_cfg;
 
-typedef struct {
+typedef struct kernel kernel_t;
+struct kernel {
     const char *name;
     const char *summary;
     const char *source;           /* paper and section */
     node_program_fn program;
     int sync;                     /* router mode the kernel needs */
     int phased;                   /* uses the phased schedule (n % 8 == 0) */
-} kernel_t;
+    /* Optional hooks; NULL means the AAPC defaults. */
+    const char *(*check)(const kernel_cfg *c);   /* why cfg does not fit, or NULL */
+    size_t (*mem_words)(const kernel_cfg *c);    /* local memory per node */
+    double (*bytes)(const kernel_cfg *c);        /* payload bytes of one run */
+};
 
-extern const kernel_t kernel_table[];
-extern const int kernel_count;
+/* Kernel tables: one per source family, each ending with a NULL name. */
+extern const kernel_t kernels_aapc[];      /* kernels.c: phased, msgpass */
+extern const kernel_t kernels_variants[];  /* kernels_variants.c: AAPC variants of 001 */
+extern const kernel_t kernels_patterns[];  /* kernels_patterns.c: sparse, size variation, FFT */
+extern const kernel_t kernels_hypercube[]; /* kernels_hypercube.c: seeds 000, 002-004 */
 const kernel_t *kernel_find(const char *name);
+/* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
+const kernel_t *kernel_next(const kernel_t *k);
+
+/* Local memory per node a kernel needs (its hook, or the AAPC layout). */
+size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c);
 
 /* Memory layout shared by the AAPC kernels: the block for destination d
  * at d*B, the block from source s at N*B + s*B. */

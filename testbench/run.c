@@ -49,7 +49,7 @@ int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
     p.sync = k->sync;
     memset(res, 0, sizeof *res);
     machine_t m;
-    if (machine_init(&m, &p, aapc_mem_words(p.n, cfg->words))) {
+    if (machine_init(&m, &p, kernel_mem_words(k, cfg))) {
         machine_free(&m);
         fprintf(diag, "syncswitch: out of memory for %dx%d nodes with %u words\n",
                 p.n, p.n, cfg->words);
@@ -79,7 +79,7 @@ int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
 
     double N = (double)p.n * p.n, B = cfg->words;
     res->cycles = m.cycle;
-    res->bytes = N * N * B * 4.0;
+    res->bytes = k->bytes ? k->bytes(cfg) : N * N * B * 4.0;
     res->agg_mbps = m.cycle ? res->bytes * p.mhz / (double)m.cycle : 0;
     res->eq1_mbps = eq1_mbps(&p);
     double phases = (double)p.n * p.n * p.n / 8.0;

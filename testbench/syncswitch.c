@@ -40,6 +40,13 @@ static const char *const help_text =
     "  --seed S          seed of randomized kernels (default 1)\n"
     "  --preset iwarp    parameter preset (the only one, and the default)\n"
     "  --json            one JSON object on stdout instead of the summary\n"
+    "  --size-variance V message sizes uniform in B-VB..B+VB (0..1)\n"
+    "  --zero-prob P     a message is empty with probability P (0..1)\n"
+    "  --barrier NAME    barrier of phased-gsync\n"
+    "  --mapping NAME    hypercube node id -> torus node mapping\n"
+    "  --routing R       bidir (shortest, default) or unidir (+x then +y)\n"
+    "  --flop-cycles C   cost of one floating-point operation (FFT)\n"
+    "  --transpose K     AAPC kernel of the FFT's transposes\n"
     "  --stall NODE:STEP fault injection: NODE stops sending at step STEP\n"
     "exit status: 0 ok, 1 data verification failed, 2 usage, 3 no progress\n"
     "(watchdog), 5 internal error\n";
@@ -77,9 +84,8 @@ static double real_arg(const char *opt, const char *val, double lo, double hi)
 
 static int cmd_list(void)
 {
-    for (int i = 0; i < kernel_count; i++)
-        printf("%-10s %s [%s]\n", kernel_table[i].name, kernel_table[i].summary,
-               kernel_table[i].source);
+    for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k))
+        printf("%-14s %s [%s]\n", k->name, k->summary, k->source);
     return 0;
 }
 
@@ -178,7 +184,17 @@ static int cmd_run(int argc, char **argv)
         else if (strcmp(o, "--msg-cycles") == 0) p.msg_cycles = (int)int_arg(o, v, 0, 1000000);
         else if (strcmp(o, "--watchdog") == 0) p.watchdog = int_arg(o, v, 1, 1000000000000LL);
         else if (strcmp(o, "--seed") == 0) p.seed = (uint32_t)int_arg(o, v, 0, UINT32_MAX);
-        else if (strcmp(o, "--preset") == 0) {
+        else if (strcmp(o, "--size-variance") == 0) cfg.size_variance = real_arg(o, v, 0, 1);
+        else if (strcmp(o, "--zero-prob") == 0) cfg.zero_prob = real_arg(o, v, 0, 1);
+        else if (strcmp(o, "--barrier") == 0) cfg.barrier = v;
+        else if (strcmp(o, "--mapping") == 0) cfg.mapping = v;
+        else if (strcmp(o, "--transpose") == 0) cfg.transpose = v;
+        else if (strcmp(o, "--flop-cycles") == 0) cfg.flop_cycles = (int)int_arg(o, v, 0, 1000000);
+        else if (strcmp(o, "--routing") == 0) {
+            if (strcmp(v, "bidir") && strcmp(v, "unidir"))
+                usage_error("--routing '%s' is unknown (allowed: bidir, unidir)", v);
+            cfg.unidir = strcmp(v, "unidir") == 0;
+        } else if (strcmp(o, "--preset") == 0) {
             if (strcmp(v, "iwarp") != 0) usage_error("--preset '%s' is unknown (allowed: iwarp)", v);
         } else if (strcmp(o, "--stall") == 0) {
             int a, b;
@@ -195,7 +211,15 @@ static int cmd_run(int argc, char **argv)
     if (!have_n) usage_error("run needs --n N (torus side)%s", "");
     if (words < 0) usage_error("run needs --words B (words per message)%s", "");
     if (k->phased) check_phased_n(p.n);
-    double mem = 2.0 * p.n * p.n * (double)p.n * p.n * (double)words * 4.0;
+    cfg.n = p.n;
+    cfg.words = (uint32_t)words;
+    cfg.seed = p.seed;
+    const char *why = k->check ? k->check(&cfg) : NULL;
+    if (why) {
+        fprintf(stderr, "syncswitch: kernel %s: %s\n", k->name, why);
+        return EXIT_USAGE;
+    }
+    double mem = (double)kernel_mem_words(k, &cfg) * 4.0 * p.n * p.n;
     if (mem > (double)MEM_LIMIT_BYTES) {
         fprintf(stderr, "syncswitch: --n %d --words %lld needs %.1f GiB of node memory "
                 "(limit 16 GiB): use fewer words or a smaller torus\n",
@@ -203,9 +227,6 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    cfg.n = p.n;
-    cfg.words = (uint32_t)words;
-    cfg.seed = p.seed;
     aapc_schedule *sched = NULL;
     if (k->phased) {
         sched = malloc(sizeof *sched);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "check.h"
+#include "test_families.h"
 #include "test_kernels.h"
 #include "test_router.h"
 #include "test_schedule.h"
@@ -36,22 +37,30 @@ static const test_case tests[] = {
     T(test_e2e_phased_beats_msgpass),
 };
 
+static int run_one(const test_case *tc, const char *filter)
+{
+    if (filter && !strstr(tc->name, filter)) return 0;
+    test_ctx t = { 0, "" };
+    clock_t c0 = clock();
+    tc->fn(&t);
+    double ms = 1000.0 * (double)(clock() - c0) / CLOCKS_PER_SEC;
+    if (t.failed)
+        printf("FAIL %s: %s\n", tc->name, t.why);
+    else
+        printf("PASS %s (%.0f ms)\n", tc->name, ms);
+    fflush(stdout);
+    return t.failed;
+}
+
 int main(int argc, char **argv)
 {
+    const char *filter = argc > 1 ? argv[1] : NULL;
+    const test_case *const families[] = { tests_variants, tests_patterns, tests_hypercube };
     int failed = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        if (argc > 1 && !strstr(tests[i].name, argv[1])) continue;
-        test_ctx t = { 0, "" };
-        clock_t c0 = clock();
-        tests[i].fn(&t);
-        double ms = 1000.0 * (double)(clock() - c0) / CLOCKS_PER_SEC;
-        if (t.failed) {
-            printf("FAIL %s: %s\n", tests[i].name, t.why);
-            failed++;
-        } else {
-            printf("PASS %s (%.0f ms)\n", tests[i].name, ms);
-        }
-        fflush(stdout);
-    }
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        failed += run_one(&tests[i], filter);
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (const test_case *tc = families[f]; tc->name; tc++)
+            failed += run_one(tc, filter);
     return failed ? 1 : 0;
 }
