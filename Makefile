@@ -16,20 +16,53 @@ TB_LIB    = testbench/run.c
 TEST_SRC  = $(wildcard tests/*.c)
 HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h tests/*.h)
 
-.PHONY: all deps run test bench sanitize clean
+.PHONY: all deps run test bench sanitize clean rtl-bin lint
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
 deps:
 	@scripts/deps.sh build
 
-$(BUILD)/syncswitch: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c $(HDRS) | deps
+$(BUILD)/syncswitch: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c $(HDRS) | deps
 	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
+	$(CC) $(WARN) $(CFLAGS) -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
 
-$(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) $(HDRS) | deps
+$(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c $(HDRS) | deps
 	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -Imodel -Isw -Itests -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC)
+	$(CC) $(WARN) $(CFLAGS) -Imodel -Isw -Itests -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
+
+# ---- RTL: lint, Verilated torus per configuration ------------------------
+RTL_SRC   = $(wildcard rtl/*.v)
+RTL_N     ?= 8
+RTL_DEPTH ?= 4
+RTL_TT    ?= 2
+RTL_DIR    = $(BUILD)/rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
+RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
+RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
+VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast --trace-fst \
+                  -Wno-fatal --top-module torus -Irtl
+
+# The full command-line tool with the Verilated torus linked in, for one
+# (n, depth, T_t); `syncswitch run --backend rtl|cosim` builds it on demand.
+rtl-bin: $(RTL_DIR)/syncswitch
+
+$(RTL_DIR)/c/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(RTL_DIR)/syncswitch: $(RTL_SRC) testbench/rtl_backend.cpp testbench/backend.h $(RTL_C_OBJ)
+	@scripts/deps.sh rtl
+	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
+	  -CFLAGS "-O2 -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench" \
+	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz" \
+	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
+	  $(RTL_SRC) $(abspath testbench/rtl_backend.cpp) >$(RTL_DIR)/build.log 2>&1 \
+	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
+
+lint:
+	@scripts/deps.sh rtl
+	@scripts/lint.sh
 
 run: $(BUILD)/syncswitch
 	@scripts/deps.sh plot

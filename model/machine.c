@@ -59,15 +59,9 @@ void machine_free(machine_t *m)
 
 #define SWAP(a, b) do { void *t_ = (void *)(a); (a) = (b); (b) = t_; } while (0)
 
-int machine_step_hw(machine_t *m)
+int machine_routers_step_c(machine_t *m)
 {
     int moved = 0;
-    for (int i = 0; i < m->num_nodes; i++) {
-        int k = node_dma_step(&m->node[i], m->out_q[i].link[PORT_LOCAL],
-                              m->out_q[i].credit[PORT_LOCAL],
-                              &m->inj_d[i], &m->ejc_d[i]);
-        moved += k;
-    }
     for (int i = 0; i < m->num_nodes; i++) {
         router_in_t in;
         const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
@@ -88,6 +82,20 @@ int machine_step_hw(machine_t *m)
         }
         moved += k;
     }
+    return moved;
+}
+
+int machine_step_hw(machine_t *m)
+{
+    int moved = 0;
+    for (int i = 0; i < m->num_nodes; i++)
+        moved += node_dma_step(&m->node[i], m->out_q[i].link[PORT_LOCAL],
+                               m->out_q[i].credit[PORT_LOCAL],
+                               &m->inj_d[i], &m->ejc_d[i]);
+    int k = m->routers_step ? m->routers_step(m, m->routers_ctx)
+                            : machine_routers_step_c(m);
+    if (k < 0) return -1;
+    moved += k;
     SWAP(m->out_q, m->out_d);
     SWAP(m->inj_q, m->inj_d);
     SWAP(m->ejc_q, m->ejc_d);
@@ -116,15 +124,18 @@ static void program_entry(void *arg)
 }
 
 /* Resume every node program whose wait is over, in node order. Returns the
- * number resumed (progress for the watchdog). */
+ * number resumed, or 1 when a program is still spending software overhead
+ * (progress for the watchdog: a long computation is not a hang). */
 static int run_programs(machine_t *m)
 {
     int resumed = 0;
     for (int i = 0; i < m->num_nodes; i++) {
         node_t *nd = &m->node[i];
-        if (nd->finished || !wait_satisfied(m, nd)) continue;
-        /* A timed wait is progress only when it ends, so that software
-         * overhead never trips the watchdog. */
+        if (nd->finished) continue;
+        if (!wait_satisfied(m, nd)) {
+            resumed |= nd->wait == WAIT_UNTIL;
+            continue;
+        }
         nd->wait = WAIT_NONE;
         coro_resume(nd->co);
         resumed++;
@@ -151,7 +162,7 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
         int progress = run_programs(m);
         if (m->running == 0) return RUN_OK;
         int moved = machine_step_hw(m);
-        if (moved < 0) return RUN_PROTOCOL;
+        if (moved < 0) return m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
         if (moved || progress) m->last_progress = m->cycle;
         else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog)
             return RUN_STUCK;
@@ -185,7 +196,7 @@ void machine_report_stuck(const machine_t *m, FILE *out, int max_lines)
         if (m->r[i].phase < low) low = m->r[i].phase;
     for (int i = 0; i < m->num_nodes && m->p.sync != SYNC_OFF; i++) {
         const router_t *r = &m->r[i];
-        if (r->phase != low || r->nim == 0 || shown >= max_lines) continue;
+        if (r->phase != low || shown >= max_lines) continue;
         int k = snprintf(line, sizeof line, "  router (%d,%d) is in phase %u (the lowest) and "
                          "waits for a TAIL on input", r->x, r->y, r->phase);
         for (int p = 0; p < NUM_PORTS; p++)

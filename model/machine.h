@@ -13,7 +13,16 @@
 typedef void (*node_program_fn)(node_t *nd, const void *shared);
 
 /* Outcome of machine_run. */
-enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_PROTOCOL = 5, RUN_NOMEM = 6 };
+enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_MISMATCH = 4, RUN_PROTOCOL = 5,
+                  RUN_NOMEM = 6 };
+
+/* The routers of a machine: the C model (NULL hook) or another backend (the
+ * Verilated RTL, or RTL and C in lockstep). A backend steps every router one
+ * cycle from m->out_q, m->inj_q, m->ejc_q and the nodes' sw_clear, writes
+ * m->out_d, and keeps m->r[i].phase and .nim current (node programs read
+ * them). Returns flits moved, or -1 with m->protocol_error set (and
+ * m->mismatch set when co-simulation disagreed). */
+typedef int (*routers_step_fn)(machine_t *m, void *ctx);
 
 struct machine {
     params_t p;
@@ -35,6 +44,9 @@ struct machine {
     node_program_fn program;
     const void *shared;
     FILE *diag;                    /* verification messages (NULL: stderr) */
+    routers_step_fn routers_step;  /* NULL: the C routers */
+    void *routers_ctx;
+    int mismatch;
     const char *protocol_error;
     int error_node;
 
@@ -53,6 +65,9 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared);
 /* Advance the hardware (nodes' DMA engines and routers) by one cycle
  * without node programs; for unit tests. Returns flits moved or -1. */
 int machine_step_hw(machine_t *m);
+
+/* The C routers' cycle (what machine_step_hw runs with no backend hook). */
+int machine_routers_step_c(machine_t *m);
 
 /* Describe where messages are stuck (after RUN_STUCK). */
 void machine_report_stuck(const machine_t *m, FILE *out, int max_lines);

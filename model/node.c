@@ -1,6 +1,7 @@
 #include "node.h"
 #include <stdlib.h>
 #include <string.h>
+#include "machine.h"
 
 int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
               int depth, size_t mem_words)
@@ -12,6 +13,14 @@ int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
     nd->m = m;
     for (int v = 0; v < NUM_VC; v++) nd->inj_credits[v] = (uint8_t)depth;
     nd->mem_words = mem_words;
+    double w = m ? m->p.mem_words_per_cycle : 0.0;
+    if (w > 0) {
+        double r = w * MEM_UNIT;
+        nd->mem_rate = r >= 2.0 * MEM_UNIT ? 0 : (r < 1.0 ? 1 : (int32_t)(r + 0.5));
+        /* at most one word per engine per cycle: a budget saved while idle
+         * lasts for one such two-word cycle, no more */
+        nd->mem_cap = 2 * MEM_UNIT;
+    }
     nd->mem = calloc(mem_words ? mem_words : 1, sizeof *nd->mem);
     nd->rx_msgs_from = calloc((size_t)num_nodes, sizeof *nd->rx_msgs_from);
     nd->rx_words_from = calloc((size_t)num_nodes, sizeof *nd->rx_words_from);
@@ -29,11 +38,20 @@ void node_free(node_t *nd)
     nd->co = NULL;
 }
 
-/* The outbound engine turns the front command into at most one flit. */
-static flit_t outbound_step(node_t *nd)
+/* Would the outbound engine read a word from memory this cycle? */
+static int outbound_wants_memory(const node_t *nd)
+{
+    return nd->cmd_cnt && nd->cmdq[nd->cmd_rd].kind == CMD_DATA &&
+           nd->inj_credits[nd->out_vc];
+}
+
+/* The outbound engine turns the front command into at most one flit;
+ * mem_ok = 0: the memory port has no word for it this cycle. */
+static flit_t outbound_step(node_t *nd, int mem_ok)
 {
     if (nd->cmd_cnt == 0) return 0;
     dma_cmd_t *c = &nd->cmdq[nd->cmd_rd];
+    if (c->kind == CMD_DATA && !mem_ok) return 0;
     unsigned vc = c->kind == CMD_HEAD ? c->vc : nd->out_vc;
     if (nd->inj_credits[vc] == 0) return 0;
     flit_t f;
@@ -99,17 +117,67 @@ static void inbound_step(node_t *nd, flit_t f)
     }
 }
 
+/* One cycle of the memory-limited node: both engines ask the memory port
+ * for a word when they would move a BODY flit; with fewer words in the
+ * budget than asked for, the engine that lost the last tie wins. */
+static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
+                            credit_t *eject_credit)
+{
+    int moved = 0;
+    nd->mem_credit += nd->mem_rate;
+    if (nd->mem_credit > nd->mem_cap) nd->mem_credit = nd->mem_cap;
+    if (flit_valid(eject)) {
+        /* the router sends only against credits, so the queue never fills */
+        nd->ejq[(nd->ejq_rd + nd->ejq_cnt) % (NUM_VC * MAX_DEPTH)] = eject;
+        nd->ejq_cnt++;
+    }
+    flit_t front = nd->ejq_cnt ? nd->ejq[nd->ejq_rd] : 0;
+    int out_wants = outbound_wants_memory(nd);
+    int in_wants = nd->ejq_cnt && flit_kind(front) == FLIT_BODY;
+    int words = nd->mem_credit / MEM_UNIT;
+    int out_ok = 1, in_ok = 1;
+    if (words < out_wants + in_wants) {
+        if (words == 0) {
+            out_ok = in_ok = 0;
+        } else {
+            if (nd->mem_rr) in_ok = 0;
+            else out_ok = 0;
+            nd->mem_rr ^= 1u;
+        }
+        nd->mem_stall_cycles++;
+    }
+    *inject = outbound_step(nd, out_ok);
+    if (flit_valid(*inject)) {
+        moved++;
+        if (flit_kind(*inject) == FLIT_BODY) nd->mem_credit -= MEM_UNIT;
+    }
+    *eject_credit = 0;
+    if (nd->ejq_cnt && (flit_kind(front) != FLIT_BODY || in_ok)) {
+        inbound_step(nd, front);
+        if (flit_kind(front) == FLIT_BODY) nd->mem_credit -= MEM_UNIT;
+        nd->ejq_rd = (nd->ejq_rd + 1) % (NUM_VC * MAX_DEPTH);
+        nd->ejq_cnt--;
+        *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(front));
+        moved++;
+    }
+    return moved;
+}
+
 int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
                   flit_t *inject, credit_t *eject_credit)
 {
     int moved = 0;
-    *inject = outbound_step(nd);
-    moved += flit_valid(*inject);
-    *eject_credit = 0;
-    if (flit_valid(eject)) {
-        inbound_step(nd, eject);
-        *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(eject));
-        moved++;
+    if (nd->mem_rate) {
+        moved = dma_step_limited(nd, eject, inject, eject_credit);
+    } else {
+        *inject = outbound_step(nd, 1);
+        moved += flit_valid(*inject);
+        *eject_credit = 0;
+        if (flit_valid(eject)) {
+            inbound_step(nd, eject);
+            *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(eject));
+            moved++;
+        }
     }
     if (inj_credit & CREDIT_VALID) nd->inj_credits[inj_credit & 3u]++;
     nd->flits_injected += (uint64_t)flit_valid(*inject);

@@ -3,7 +3,8 @@
  * inbound DMA engine (eject queue -> memory) working in the deposit model:
  * the source id in each HEAD selects where the data lands. The computation
  * agent (a node program coroutine) only posts commands and waits; both DMA
- * engines run on their own, one flit per cycle each. */
+ * engines run on their own, one flit per cycle each, and share one memory
+ * port whose bandwidth params_t.mem_words_per_cycle may limit. */
 #ifndef SYNCSWITCH_NODE_H
 #define SYNCSWITCH_NODE_H
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include "router.h"
 
 #define CMDQ_DEPTH 8
+#define MEM_UNIT 1024      /* memory budget units per word */
 enum { CMD_HEAD = 0, CMD_DATA = 1, CMD_TAIL = 2 };
 
 typedef struct {
@@ -57,6 +59,17 @@ typedef struct node {
     uint32_t *rx_words_from;  /* per source node: body words received */
     uint64_t rx_msgs;
     uint64_t rx_bad;          /* malformed messages (length, overflow) */
+
+    /* memory port shared by both DMA engines (params_t.mem_words_per_cycle):
+     * a budget in 1/MEM_UNIT words, refilled by mem_rate each cycle up to
+     * mem_cap; mem_rate 0 = unlimited. With a limit, ejected flits wait in
+     * ejq until the inbound engine may write them, and the eject credit goes
+     * back only then. */
+    int32_t mem_rate, mem_cap, mem_credit;
+    uint8_t mem_rr;            /* tie for the last word: 0 inbound, 1 outbound wins */
+    flit_t ejq[NUM_VC * MAX_DEPTH];
+    int ejq_rd, ejq_cnt;
+    uint64_t mem_stall_cycles; /* cycles an engine waited for the memory port */
 
     /* synchronizing switch, software mode: re-enable request register */
     uint8_t sw_clear;

@@ -24,6 +24,13 @@ typedef struct {
     int msg_cycles;     /* cost of one message-passing library send call */
     int64_t watchdog;   /* cycles without any progress before giving up */
     uint32_t seed;      /* for randomized kernels (msgpass order) */
+    /* Node memory port: words per cycle that the outbound and inbound DMA
+     * engines together may move between memory and the network (BODY words
+     * only: HEAD and TAIL words are made and consumed by the engines).
+     * 0 = unlimited, the default, which keeps every cycle count of the
+     * unlimited model; values >= 2 never limit either (each engine moves at
+     * most one word per cycle). Fractions are kept in 1/1024 words. */
+    double mem_words_per_cycle;
 } params_t;
 
 /* The iWarp preset: S = 20 MHz, T_t = 2 (40 MB/s per link direction),

@@ -3,6 +3,7 @@
 # Idempotent; safe to call from every Makefile target.
 #   scripts/deps.sh build   C toolchain (gcc, make)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
+#   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh all     everything
 set -euo pipefail
 
@@ -13,8 +14,12 @@ for group in "${@:-build}"; do
   case "$group" in
     build) need gcc gcc; need make make ;;
     plot)  need gnuplot gnuplot-nox ;;
-    all)   need gcc gcc; need make make; need gnuplot gnuplot-nox ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, all)" >&2; exit 2 ;;
+    rtl)   need verilator verilator; need g++ g++
+           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
+    all)   need gcc gcc; need make make; need gnuplot gnuplot-nox
+           need verilator verilator; need g++ g++
+           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, all)" >&2; exit 2 ;;
   esac
 done
 

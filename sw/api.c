@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "../model/machine.h"
 
 int api_id(const node_ctx *c) { return c->id; }
@@ -129,4 +130,96 @@ void api_fail(node_ctx *c, const char *fmt, ...)
         fputc('\n', out);
         va_end(ap);
     }
+}
+
+void api_nb_send_gather(node_ctx *c, int dst, int nseg, const uint32_t *addr,
+                        const uint32_t *len)
+{
+    int n = c->m->n;
+    api_compute(c, (uint64_t)c->m->p.msg_cycles +
+                       (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)c->m->p.call_cycles);
+    dma_cmd_t head = { .kind = CMD_HEAD, .vc = VC_MP_LO,
+                       .word = head_make(api_ring_offset(c->x, dst % n, n),
+                                         api_ring_offset(c->y, dst / n, n),
+                                         POOL_MP, (unsigned)c->id) };
+    post(c, head);
+    for (int i = 0; i < nseg; i++) {
+        if (!len[i]) continue;
+        (void)api_mem(c, addr[i], len[i]);
+        dma_cmd_t data = { .kind = CMD_DATA, .addr = addr[i], .len = len[i] };
+        post(c, data);
+    }
+    dma_cmd_t tail = { .kind = CMD_TAIL };
+    post(c, tail);
+}
+
+void api_post_recv(node_ctx *c, unsigned pool, int src, uint32_t addr, uint32_t maxlen)
+{
+    api_set_deposit(c, pool, addr - (uint32_t)src * maxlen, maxlen);
+}
+
+void api_wait_msgs_from(node_ctx *c, int src, uint32_t count)
+{
+    while (c->rx_msgs_from[src] < count) wait_for(c, WAIT_RX, c->rx_msgs + 1);
+}
+
+void api_wait_word(node_ctx *c, uint32_t addr, uint32_t at_least)
+{
+    const uint32_t *w = api_mem(c, addr, 1);
+    while (*w < at_least) wait_for(c, WAIT_RX, c->rx_msgs + 1);
+}
+
+void api_copy(node_ctx *c, uint32_t dst, uint32_t src, uint32_t len)
+{
+    double w = c->m->p.mem_words_per_cycle;
+    uint64_t t = len;
+    if (w > 0 && w < 2.0) {
+        uint64_t lim = (uint64_t)(2.0 * len / w + 0.999999);
+        if (lim > t) t = lim;
+    }
+    api_compute(c, (uint64_t)c->m->p.call_cycles + t);
+    if (!len) return;
+    uint32_t *d = api_mem(c, dst, len);
+    const uint32_t *s = api_mem(c, src, len);
+    memmove(d, s, (size_t)len * sizeof *d);
+}
+
+#define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
+
+void api_wait_queues_complete(node_ctx *c)
+{
+    if (c->m->r[c->id].nim != ALL_QUEUES) wait_for(c, WAIT_QUEUES, 0);
+    api_compute(c, (uint64_t)c->m->p.call_cycles);
+}
+
+void api_forward_queues(node_ctx *c)
+{
+    uint32_t phase = c->m->r[c->id].phase;
+    api_compute(c, (uint64_t)c->m->p.call_cycles);
+    c->sw_clear = 1;
+    api_wait_phase(c, phase + 1);
+}
+
+const uint32_t *api_peer_mem(const node_ctx *c, int node, uint32_t addr, uint32_t len)
+{
+    const node_t *p = &c->m->node[node];
+    if ((size_t)addr + len > p->mem_words) {
+        fprintf(stderr, "syncswitch: node %d: peer memory [%u, %u) beyond %zu words\n",
+                node, addr, addr + len, p->mem_words);
+        abort();
+    }
+    return p->mem + addr;
+}
+
+int api_num_nodes(const node_ctx *c) { return c->m->num_nodes; }
+
+void api_report(node_ctx *c, const char *fmt, ...)
+{
+    FILE *out = c->m->diag ? c->m->diag : stderr;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("syncswitch: ", out);
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
+    va_end(ap);
 }

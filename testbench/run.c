@@ -42,8 +42,14 @@ static void show_progress(const machine_t *m, void *arg)
     fflush(stderr);
 }
 
-int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
+int run_kernel(const kernel_t *k, const params_t *p, const kernel_cfg *cfg,
                run_result *res, int progress, FILE *diag)
+{
+    return run_kernel_on(k, p, cfg, NULL, res, progress, diag);
+}
+
+int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
+                  const backend_opts *be, run_result *res, int progress, FILE *diag)
 {
     params_t p = *pin;
     p.sync = k->sync;
@@ -55,11 +61,25 @@ int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
                 p.n, p.n, cfg->words);
         return EXIT_INTERNAL;
     }
+    void *rtl = NULL;
+    if (be && be->kind != BACKEND_C) {
+        const char *why = NULL;
+        rtl = rtl_backend_attach(&m, be, &why);
+        if (!rtl) {
+            fprintf(diag, "syncswitch: RTL backend: %s\n", why);
+            machine_free(&m);
+            return EXIT_INTERNAL;
+        }
+    }
     progress_t pr = { now_seconds(), 0, k->phased ? (uint32_t)cfg->sched->num_phases : 0, 0 };
     if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
     m.diag = diag;
 
     int st = machine_run(&m, k->program, cfg);
+    char why[512];
+    snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
+    rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
+    m.protocol_error = why;
     if (pr.shown) fprintf(stderr, "\r%60s\r", "");
     res->wall_seconds = now_seconds() - pr.start;
 
@@ -67,6 +87,9 @@ int run_kernel(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg,
     if (st == RUN_STUCK) {
         machine_report_stuck(&m, diag, 40);
         rc = EXIT_STUCK;
+    } else if (st == RUN_MISMATCH) {
+        fprintf(diag, "syncswitch: %s\n", m.protocol_error);
+        rc = EXIT_MISMATCH;
     } else if (st == RUN_PROTOCOL) {
         fprintf(diag, "syncswitch: internal error at cycle %llu, router (%d,%d): %s\n",
                 (unsigned long long)m.cycle, m.node[m.error_node].x,

@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include "../model/params.h"
 #include "../sw/kernels.h"
+#include "backend.h"
 
 /* Exit statuses of `syncswitch run` (also returned by run_kernel). */
-enum { EXIT_VERIFY = 1, EXIT_USAGE = 2, EXIT_STUCK = 3, EXIT_INTERNAL = 5 };
+enum { EXIT_VERIFY = 1, EXIT_USAGE = 2, EXIT_STUCK = 3, EXIT_MISMATCH = 4,
+       EXIT_INTERNAL = 5 };
 
 typedef struct {
     uint64_t cycles;        /* until the last node program returned */
@@ -26,9 +28,12 @@ typedef struct {
 } run_result;
 
 /* Returns 0 or an exit status (EXIT_*); diagnostics go to diag. When
- * progress is set, a one-line progress display is kept on stderr. */
+ * progress is set, a one-line progress display is kept on stderr. be
+ * selects the router backend (NULL: the C model). */
 int run_kernel(const kernel_t *k, const params_t *p, const kernel_cfg *cfg,
                run_result *res, int progress, FILE *diag);
+int run_kernel_on(const kernel_t *k, const params_t *p, const kernel_cfg *cfg,
+                  const backend_opts *be, run_result *res, int progress, FILE *diag);
 
 double eq1_mbps(const params_t *p);
 double eq3_mbps(const params_t *p, double words, double ts);

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* syncswitch: the command-line front end.
  *   syncswitch list
  *   syncswitch schedule --n N
@@ -8,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "backend.h"
 #include "../model/params.h"
 #include "../sw/aapc_schedule.h"
 #include "../sw/kernels.h"
@@ -38,8 +41,16 @@ static const char *const help_text =
     "  --msg-cycles C    cost of a message-passing send (default 400)\n"
     "  --watchdog W      cycles without progress before reporting a hang\n"
     "  --seed S          seed of randomized kernels (default 1)\n"
+    "  --mem-bw W        node memory words/cycle shared by both DMA engines\n"
+    "                    (default 0 = unlimited; >= 2 never limits)\n"
     "  --preset iwarp    parameter preset (the only one, and the default)\n"
     "  --json            one JSON object on stdout instead of the summary\n"
+    "  --backend B       c (default), rtl (the Verilated torus) or cosim (both in\n"
+    "                    lockstep, every link compared every cycle)\n"
+    "  --trace FILE      waveform of the RTL (.fst, or .vcd)\n"
+    "  --trace-from C    first cycle in the waveform (default 0)\n"
+    "  --trace-to C      last cycle in the waveform (default: the end)\n"
+    "  --cosim-perturb C self-test: corrupt one C-model flit at cycle C\n"
     "  --size-variance V message sizes uniform in B-VB..B+VB (0..1)\n"
     "  --zero-prob P     a message is empty with probability P (0..1)\n"
     "  --barrier NAME    barrier of phased-gsync\n"
@@ -49,7 +60,7 @@ static const char *const help_text =
     "  --transpose K     AAPC kernel of the FFT's transposes\n"
     "  --stall NODE:STEP fault injection: NODE stops sending at step STEP\n"
     "exit status: 0 ok, 1 data verification failed, 2 usage, 3 no progress\n"
-    "(watchdog), 5 internal error\n";
+    "(watchdog), 4 co-simulation mismatch, 5 internal error\n";
 
 /* Parse an integer option value in [lo, hi] or exit 2 naming the option. */
 static long long int_arg(const char *opt, const char *val, long long lo, long long hi)
@@ -123,16 +134,18 @@ static int cmd_schedule(int argc, char **argv)
     return 0;
 }
 
+static const char *const backend_name[] = { "c", "rtl", "cosim" };
+
 static void print_json(const kernel_t *k, const params_t *p, const kernel_cfg *c,
-                       const run_result *r)
+                       const run_result *r, int backend)
 {
-    printf("{\"kernel\":\"%s\",\"n\":%d,\"words\":%u,\"tt\":%d,\"mhz\":%g,"
+    printf("{\"kernel\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"words\":%u,\"tt\":%d,\"mhz\":%g,"
            "\"depth\":%d,\"call_cycles\":%d,\"msg_cycles\":%d,"
            "\"cycles\":%llu,\"bytes\":%.0f,\"agg_mbps\":%.3f,\"eq1_mbps\":%.3f,"
            "\"eq3_mbps\":%.3f,\"ts_cycles\":%.3f,\"pct_eq1\":%.3f,"
            "\"messages\":%llu,\"phase_min\":%u,\"phase_max\":%u,"
            "\"verified\":%s,\"wall_s\":%.3f}\n",
-           k->name, p->n, c->words, p->tt, p->mhz, p->depth, p->call_cycles,
+           k->name, backend_name[backend], p->n, c->words, p->tt, p->mhz, p->depth, p->call_cycles,
            p->msg_cycles, (unsigned long long)r->cycles, r->bytes, r->agg_mbps,
            r->eq1_mbps, r->eq3_mbps, r->ts_cycles, r->pct_eq1,
            (unsigned long long)r->messages, r->phase_min, r->phase_max,
@@ -140,10 +153,10 @@ static void print_json(const kernel_t *k, const params_t *p, const kernel_cfg *c
 }
 
 static void print_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
-                          const run_result *r)
+                          const run_result *r, int backend)
 {
-    printf("%s on a %dx%d torus, B = %u words, T_t = %d, S = %g MHz, depth %d\n",
-           k->name, p->n, p->n, c->words, p->tt, p->mhz, p->depth);
+    printf("%s on a %dx%d torus, B = %u words, T_t = %d, S = %g MHz, depth %d, backend %s\n",
+           k->name, p->n, p->n, c->words, p->tt, p->mhz, p->depth, backend_name[backend]);
     printf("  cycles       %llu\n", (unsigned long long)r->cycles);
     printf("  bytes        %.0f (%d x %d messages of %u words)\n", r->bytes,
            p->n * p->n, p->n * p->n, c->words);
@@ -160,6 +173,37 @@ static void print_summary(const kernel_t *k, const params_t *p, const kernel_cfg
            r->wall_seconds > 0 ? (double)r->cycles * p->n * p->n / r->wall_seconds / 1e6 : 0);
 }
 
+/* This binary has no (or another) Verilated torus: run the RTL binary
+ * built for (n, depth, T_t), building it first if needed. */
+static int exec_rtl_binary(int n, int depth, int tt, char **argv)
+{
+    char exe[4096], root[4096], bin[4600], cmd[9000];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) { fprintf(stderr, "syncswitch: cannot locate the executable\n"); return EXIT_INTERNAL; }
+    exe[len] = 0;
+    char *b = strstr(exe, "/build/");
+    if (!b) { fprintf(stderr, "syncswitch: not run from the project's build/ folder\n"); return EXIT_INTERNAL; }
+    *b = 0;
+    snprintf(root, sizeof root, "%s", exe);
+    snprintf(bin, sizeof bin, "%s/build/rtl/n%d_d%d_t%d/syncswitch", root, n, depth, tt);
+    struct stat st;
+    if (stat(bin, &st) != 0) {
+        if (isatty(2))
+            fprintf(stderr, "syncswitch: building the Verilated %dx%d torus (depth %d, T_t %d) once...\n",
+                    n, n, depth, tt);
+        snprintf(cmd, sizeof cmd, "make -s -C '%s' rtl-bin RTL_N=%d RTL_DEPTH=%d RTL_TT=%d >&2",
+                 root, n, depth, tt);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "syncswitch: building the RTL model failed (see build/rtl/n%d_d%d_t%d/build.log)\n",
+                    n, depth, tt);
+            return EXIT_INTERNAL;
+        }
+    }
+    execv(bin, argv);
+    fprintf(stderr, "syncswitch: cannot run %s\n", bin);
+    return EXIT_INTERNAL;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     params_t p;
@@ -168,6 +212,7 @@ static int cmd_run(int argc, char **argv)
     long long words = -1;
     int json = 0, have_n = 0;
     kernel_cfg cfg = { .stall_node = -1, .stall_step = -1 };
+    backend_opts be = { .kind = BACKEND_C, .trace_to = UINT64_MAX, .perturb_cycle = -1 };
     for (int i = 0; i < argc; i++) {
         const char *o = argv[i];
         if (strcmp(o, "--json") == 0) { json = 1; continue; }
@@ -184,6 +229,21 @@ static int cmd_run(int argc, char **argv)
         else if (strcmp(o, "--msg-cycles") == 0) p.msg_cycles = (int)int_arg(o, v, 0, 1000000);
         else if (strcmp(o, "--watchdog") == 0) p.watchdog = int_arg(o, v, 1, 1000000000000LL);
         else if (strcmp(o, "--seed") == 0) p.seed = (uint32_t)int_arg(o, v, 0, UINT32_MAX);
+        else if (strcmp(o, "--mem-bw") == 0) {
+            p.mem_words_per_cycle = real_arg(o, v, 0, 1e6);
+            if (p.mem_words_per_cycle > 0 && p.mem_words_per_cycle < 1.0 / 64)
+                usage_error("--mem-bw '%s' is too small (0 = unlimited, else at least 1/64)", v);
+        }
+        else if (strcmp(o, "--backend") == 0) {
+            if (!strcmp(v, "c")) be.kind = BACKEND_C;
+            else if (!strcmp(v, "rtl")) be.kind = BACKEND_RTL;
+            else if (!strcmp(v, "cosim")) be.kind = BACKEND_COSIM;
+            else usage_error("--backend '%s' is unknown (allowed: c, rtl, cosim)", v);
+        }
+        else if (strcmp(o, "--trace") == 0) be.trace = v;
+        else if (strcmp(o, "--trace-from") == 0) be.trace_from = (uint64_t)int_arg(o, v, 0, INT64_MAX);
+        else if (strcmp(o, "--trace-to") == 0) be.trace_to = (uint64_t)int_arg(o, v, 0, INT64_MAX);
+        else if (strcmp(o, "--cosim-perturb") == 0) be.perturb_cycle = int_arg(o, v, 0, INT64_MAX);
         else if (strcmp(o, "--size-variance") == 0) cfg.size_variance = real_arg(o, v, 0, 1);
         else if (strcmp(o, "--zero-prob") == 0) cfg.zero_prob = real_arg(o, v, 0, 1);
         else if (strcmp(o, "--barrier") == 0) cfg.barrier = v;
@@ -211,6 +271,18 @@ static int cmd_run(int argc, char **argv)
     if (!have_n) usage_error("run needs --n N (torus side)%s", "");
     if (words < 0) usage_error("run needs --words B (words per message)%s", "");
     if (k->phased) check_phased_n(p.n);
+    if (be.kind == BACKEND_C && (be.trace || be.perturb_cycle >= 0))
+        usage_error("--trace and --cosim-perturb need --backend rtl or cosim%s", "");
+    if (be.perturb_cycle >= 0 && be.kind != BACKEND_COSIM)
+        usage_error("--cosim-perturb needs --backend cosim%s", "");
+    if (be.trace_from > be.trace_to)
+        usage_error("--trace-from is after --trace-to%s", "");
+    if (be.kind != BACKEND_C) {
+        int rn, rd, rt;
+        rtl_backend_config(&rn, &rd, &rt);
+        if (!rtl_backend_available() || rn != p.n || rd != p.depth || rt != p.tt)
+            return exec_rtl_binary(p.n, p.depth, p.tt, argv - 2);
+    }
     cfg.n = p.n;
     cfg.words = (uint32_t)words;
     cfg.seed = p.seed;
@@ -234,10 +306,10 @@ static int cmd_run(int argc, char **argv)
         cfg.sched = sched;
     }
     run_result r;
-    int rc = run_kernel(k, &p, &cfg, &r, isatty(2), stderr);
+    int rc = run_kernel_on(k, &p, &cfg, &be, &r, isatty(2), stderr);
     if (rc == 0 || rc == EXIT_VERIFY) {
-        if (json) print_json(k, &p, &cfg, &r);
-        else print_summary(k, &p, &cfg, &r);
+        if (json) print_json(k, &p, &cfg, &r, be.kind);
+        else print_summary(k, &p, &cfg, &r, be.kind);
     }
     free(sched);
     return rc;

@@ -1,0 +1,273 @@
+// One torus router: 5 input ports x 3 VC buffers, a 5x5 crossbar, credit
+// flow control, link throttle and the synchronizing switch on the AAPC VC.
+// Cycle for cycle the same machine as model/router.c (router_step): every
+// register here is a field of router_t; docs/microarchitecture.md is the
+// shared specification.
+//
+// Per cycle: each input offers one VC (round-robin among the VCs whose
+// front flit can move: a routed message with a credit and a ready link, or
+// a HEAD whose output VC is free and whose queue is not gated by its sticky
+// bit); each output grants one input (round-robin); a granted HEAD takes
+// the output VC until its TAIL. Output flits and credit returns are
+// registered: they reach the neighbour the next cycle.
+`include "syncswitch_defs.vh"
+module router #(
+  parameter N           = 8,  // torus side (for the datelines)
+  parameter DEPTH       = 4,  // flits per input VC buffer
+  parameter TT          = 2,  // link throttle T_t
+  parameter SYNC_SWITCH = 1   // build the synchronizing switch
+) (
+  input  wire                          clk_i,
+  input  wire                          rst_ni,
+  // the router's coordinates: inputs, not parameters, so that all routers
+  // of a torus are one module (small netlists, one Verilated class)
+  input  wire [5:0]                    x_i,
+  input  wire [5:0]                    y_i,
+  input  wire [1:0]                    sync_mode_i,
+  input  wire                          sw_clear_i,
+  input  wire [`SS_NP*`SS_FLIT_W-1:0]  in_flit_i,    // arriving flit per input port
+  output wire [`SS_NP*`SS_CRED_W-1:0]  in_credit_o,  // credit returned upstream per input
+  output wire [`SS_NP*`SS_FLIT_W-1:0]  out_flit_o,   // departing flit per output port
+  input  wire [`SS_NP*`SS_CRED_W-1:0]  out_credit_i, // credit returned to each output
+  output wire [`SS_NP-1:0]             nim_o,
+  output wire [`SS_PHASE_W-1:0]        phase_o,
+  output wire                          error_o       // sticky: protocol violation seen
+);
+  /* verilator no_inline_module */
+  localparam NP  = `SS_NP;
+  localparam NV  = `SS_NV;
+  localparam FW  = `SS_FLIT_W;
+  localparam SW  = `SS_STORE_W;
+  localparam CRW = `SS_CRED_W;
+  localparam NPV = NP * NV;
+  localparam CW  = $clog2(DEPTH + 1);
+  localparam integer FULL_I = DEPTH;
+  localparam [CW-1:0] FULL = FULL_I[CW-1:0];
+
+  // ---- state ------------------------------------------------------------
+  reg          held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL)
+  reg [2:0]    held_port_q [0:NPV-1];
+  reg [1:0]    held_vc_q   [0:NPV-1];
+  reg          out_busy_q  [0:NPV-1];  // output VC owned by a message
+  reg [CW-1:0] credits_q   [0:NPV-1];  // free slots downstream per output VC
+  reg [1:0]    rr_in_q     [0:NP-1];   // next VC to favour per input
+  reg [2:0]    rr_out_q    [0:NP-1];   // next input to favour per output
+  reg [FW-1:0] out_flit_q  [0:NP-1];
+  reg [CRW-1:0] in_credit_q [0:NP-1];
+  reg          error_q;
+
+  // ---- per input VC: buffer, route, eligibility --------------------------
+  wire [SW-1:0] front     [0:NPV-1];
+  wire [CW-1:0] count     [0:NPV-1];
+  wire [2:0]    tgt_port  [0:NPV-1];
+  wire [1:0]    tgt_vc    [0:NPV-1];
+  wire [31:0]   tgt_word  [0:NPV-1];
+  wire [NPV-1:0] elig, pop, perr, ovf;
+  wire [NP-1:0]  gate, thr_ready;
+
+  genvar gp, gv, go;
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
+      for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
+        localparam PV = gp * NV + gv;
+        wire [FW-1:0] arriving = in_flit_i[gp*FW +: FW];
+        wire push = arriving[36] && (arriving[35:34] == gv);
+        wire [2:0]  rt_port;
+        wire [1:0]  rt_vc;
+        wire [31:0] rt_head;
+
+        flit_fifo #(.DEPTH(DEPTH), .WIDTH(SW)) u_buf (
+          .clk_i(clk_i), .rst_ni(rst_ni),
+          .push_i(push), .data_i(arriving[SW-1:0]), .pop_i(pop[PV]),
+          .front_o(front[PV]), .count_o(count[PV]), .overflow_o(ovf[PV])
+        );
+
+        route_compute #(.N(N)) u_route (
+          .x_i(x_i), .y_i(y_i), .head_i(front[PV][31:0]), .in_port_i(gp[2:0]), .in_vc_i(gv[1:0]),
+          .out_port_o(rt_port), .out_vc_o(rt_vc), .head_o(rt_head)
+        );
+
+        wire is_head  = (front[PV][33:32] == `SS_KIND_HEAD);
+        wire nonempty = (count[PV] != {CW{1'b0}});
+        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : rt_port;
+        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : rt_vc;
+        assign tgt_word[PV] = held_q[PV] ? front[PV][31:0] : rt_head;
+        wire [3:0] tgt = tgt_port[PV] * NV + {2'b0, tgt_vc[PV]};
+        wire gated = (gv == 0) && gate[gp];
+        wire can_send = (credits_q[tgt] != {CW{1'b0}}) && thr_ready[tgt_port[PV]];
+        assign elig[PV] = nonempty && can_send &&
+                          (held_q[PV] ? !is_head
+                                      : (is_head && !gated && !out_busy_q[tgt]));
+        assign perr[PV] = nonempty && (held_q[PV] ? is_head : !is_head);
+      end
+    end
+  endgenerate
+
+  // ---- requests: one VC per input --------------------------------------
+  wire [NP-1:0] req_valid;
+  wire [1:0]    req_vc    [0:NP-1];
+  wire [2:0]    req_port  [0:NP-1];
+  wire [1:0]    req_ovc   [0:NP-1];
+  wire [31:0]   req_word  [0:NP-1];
+  wire [1:0]    req_kind  [0:NP-1];
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_req
+      rr_pick #(.W(NV)) u_pick (
+        .req_i(elig[gp*NV +: NV]), .ptr_i(rr_in_q[gp]),
+        .valid_o(req_valid[gp]), .idx_o(req_vc[gp])
+      );
+      wire [3:0] pv = gp * NV + {2'b0, req_vc[gp]};
+      assign req_port[gp] = tgt_port[pv];
+      assign req_ovc[gp]  = tgt_vc[pv];
+      assign req_word[gp] = tgt_word[pv];
+      assign req_kind[gp] = front[pv][33:32];
+    end
+  endgenerate
+
+  // ---- output arbitration, throttles ------------------------------------
+  wire [NP-1:0] gnt_valid;
+  wire [2:0]    gnt_in [0:NP-1];
+  wire [NP-1:0] granted;   // per input: its request won
+  generate
+    for (go = 0; go < NP; go = go + 1) begin : g_out
+      wire [NP-1:0] req_in;
+      for (gp = 0; gp < NP; gp = gp + 1) begin : g_match
+        assign req_in[gp] = req_valid[gp] && (req_port[gp] == go);
+      end
+      rr_pick #(.W(NP)) u_pick (
+        .req_i(req_in), .ptr_i(rr_out_q[go]),
+        .valid_o(gnt_valid[go]), .idx_o(gnt_in[go])
+      );
+      link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
+        .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
+        .ready_o(thr_ready[go])
+      );
+    end
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_granted
+      assign granted[gp] = req_valid[gp] && gnt_valid[req_port[gp]] &&
+                           (gnt_in[req_port[gp]] == gp);
+    end
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_pop
+      for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
+        assign pop[gp*NV + gv] = granted[gp] && (req_vc[gp] == gv);
+      end
+    end
+  endgenerate
+
+  // ---- synchronizing switch --------------------------------------------
+  wire [NP-1:0] tails;
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_tails
+      assign tails[gp] = granted[gp] && (req_vc[gp] == `SS_VC_AAPC) &&
+                         (req_kind[gp] == `SS_KIND_TAIL);
+    end
+  endgenerate
+
+  sync_switch #(.ENABLE(SYNC_SWITCH)) u_sync (
+    .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(sync_mode_i), .tails_i(tails),
+    .sw_clear_i(sw_clear_i), .gate_o(gate), .nim_o(nim_o), .phase_o(phase_o)
+  );
+
+  // ---- registers ----------------------------------------------------------
+  integer i, o, v;
+
+  // output link registers and credit returns
+  always @(posedge clk_i) begin
+    for (o = 0; o < NP; o = o + 1) begin
+      if (!rst_ni || !gnt_valid[o])
+        out_flit_q[o] <= {FW{1'b0}};
+      else
+        out_flit_q[o] <= {1'b1, req_ovc[gnt_in[o]], req_kind[gnt_in[o]],
+                          req_word[gnt_in[o]]};
+    end
+    for (i = 0; i < NP; i = i + 1) begin
+      if (!rst_ni || !granted[i]) in_credit_q[i] <= {CRW{1'b0}};
+      else                        in_credit_q[i] <= {1'b1, req_vc[i]};
+    end
+  end
+
+  // route held by each input VC from HEAD to TAIL
+  always @(posedge clk_i) begin
+    for (i = 0; i < NPV; i = i + 1) begin
+      if (!rst_ni) begin
+        held_q[i]      <= 1'b0;
+        held_port_q[i] <= 3'd0;
+        held_vc_q[i]   <= 2'd0;
+      end else if (pop[i]) begin
+        if (req_kind[i / NV] == `SS_KIND_HEAD) begin
+          held_q[i]      <= 1'b1;
+          held_port_q[i] <= req_port[i / NV];
+          held_vc_q[i]   <= req_ovc[i / NV];
+        end else if (req_kind[i / NV] == `SS_KIND_TAIL) begin
+          held_q[i]      <= 1'b0;
+        end
+      end
+    end
+  end
+
+  // output VC ownership and credits
+  always @(posedge clk_i) begin
+    for (o = 0; o < NP; o = o + 1) begin
+      for (v = 0; v < NV; v = v + 1) begin
+        if (!rst_ni)
+          out_busy_q[o*NV + v] <= 1'b0;
+        else if (gnt_valid[o] && req_ovc[gnt_in[o]] == v[1:0]) begin
+          if (req_kind[gnt_in[o]] == `SS_KIND_HEAD)      out_busy_q[o*NV + v] <= 1'b1;
+          else if (req_kind[gnt_in[o]] == `SS_KIND_TAIL) out_busy_q[o*NV + v] <= 1'b0;
+        end
+      end
+    end
+  end
+
+  wire [CW-1:0] cred_dec [0:NPV-1];
+  wire [CW-1:0] cred_inc [0:NPV-1];
+  generate
+    for (go = 0; go < NP; go = go + 1) begin : g_cred
+      for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
+        wire [CRW-1:0] ret = out_credit_i[go*CRW +: CRW];
+        assign cred_dec[go*NV + gv] = {{(CW-1){1'b0}},
+                                       gnt_valid[go] && req_ovc[gnt_in[go]] == gv};
+        assign cred_inc[go*NV + gv] = {{(CW-1){1'b0}}, ret[2] && ret[1:0] == gv};
+      end
+    end
+  endgenerate
+
+  always @(posedge clk_i) begin
+    for (i = 0; i < NPV; i = i + 1) begin
+      if (!rst_ni) credits_q[i] <= FULL;
+      else         credits_q[i] <= credits_q[i] - cred_dec[i] + cred_inc[i];
+    end
+  end
+
+  // round-robin pointers move past the winner
+  always @(posedge clk_i) begin
+    for (i = 0; i < NP; i = i + 1) begin
+      if (!rst_ni)          rr_in_q[i] <= 2'd0;
+      else if (granted[i])  rr_in_q[i] <= (req_vc[i] == NV - 1) ? 2'd0 : req_vc[i] + 2'd1;
+    end
+    for (o = 0; o < NP; o = o + 1) begin
+      if (!rst_ni)           rr_out_q[o] <= 3'd0;
+      else if (gnt_valid[o]) rr_out_q[o] <= (gnt_in[o] == NP - 1) ? 3'd0 : gnt_in[o] + 3'd1;
+    end
+  end
+
+  // protocol violations (never in a correct run): sticky error flag
+  reg cred_err;
+  always @(*) begin
+    cred_err = 1'b0;
+    for (i = 0; i < NPV; i = i + 1)
+      if (credits_q[i] == FULL && cred_inc[i] != 0 && cred_dec[i] == 0) cred_err = 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) error_q <= 1'b0;
+    else if (|perr || |ovf || cred_err) error_q <= 1'b1;
+  end
+  assign error_o = error_q;
+
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_ports
+      assign out_flit_o[gp*FW +: FW]    = out_flit_q[gp];
+      assign in_credit_o[gp*CRW +: CRW] = in_credit_q[gp];
+    end
+  endgenerate
+endmodule

@@ -1,0 +1,88 @@
+// An N x N torus of routers. Output port p of router (x, y) feeds input port
+// p of its neighbour in that direction (ports are named by direction of
+// travel); credits flow back the same link. The local ports are the nodes'
+// inject and eject queues, driven by the C node model in co-simulation.
+// Node id = y*N + x; node i's bus slice is [i*W +: W].
+`include "syncswitch_defs.vh"
+module torus #(
+  parameter N           = 8,
+  parameter DEPTH       = 4,
+  parameter TT          = 2,
+  parameter SYNC_SWITCH = 1
+) (
+  input  wire                             clk_i,
+  input  wire                             rst_ni,
+  input  wire [1:0]                       sync_mode_i,
+  input  wire [N*N-1:0]                   sw_clear_i,
+  input  wire [N*N*`SS_FLIT_W-1:0]        inj_flit_i,    // node -> router local input
+  output wire [N*N*`SS_CRED_W-1:0]        inj_credit_o,  // router local input -> node
+  output wire [N*N*`SS_FLIT_W-1:0]        ej_flit_o,     // router local output -> node
+  input  wire [N*N*`SS_CRED_W-1:0]        ej_credit_i,   // node -> router local output
+  output wire [N*N*`SS_NP-1:0]            nim_o,
+  output wire [N*N*`SS_PHASE_W-1:0]       phase_o,
+  output wire [N*N-1:0]                   error_o,
+  // every router's output registers, for co-simulation and waveforms:
+  // router i, output port p at [(i*5 + p)*W +: W]
+  output wire [N*N*`SS_NP*`SS_FLIT_W-1:0] link_flit_o,
+  output wire [N*N*`SS_NP*`SS_CRED_W-1:0] link_credit_o
+);
+  localparam NP  = `SS_NP;
+  localparam FW  = `SS_FLIT_W;
+  localparam CRW = `SS_CRED_W;
+  localparam LOCAL = 4;
+
+  // every router's full output flit bus and input credit bus
+  wire [N*N*NP*FW-1:0]  rt_out_flit;
+  wire [N*N*NP*CRW-1:0] rt_in_credit;
+
+  assign link_flit_o   = rt_out_flit;
+  assign link_credit_o = rt_in_credit;
+
+  genvar gx, gy;
+  generate
+    for (gy = 0; gy < N; gy = gy + 1) begin : g_row
+      for (gx = 0; gx < N; gx = gx + 1) begin : g_col
+        localparam ID   = gy * N + gx;
+        // upstream (feeds input p) and downstream (fed by output p) per port
+        localparam XM1  = gy * N + (gx + N - 1) % N;
+        localparam XP1  = gy * N + (gx + 1) % N;
+        localparam YM1  = ((gy + N - 1) % N) * N + gx;
+        localparam YP1  = ((gy + 1) % N) * N + gx;
+
+        wire [NP*FW-1:0]  in_flit;
+        wire [NP*CRW-1:0] out_credit;
+        assign in_flit = {
+          inj_flit_i[ID*FW +: FW],                          // local: inject
+          rt_out_flit[(YP1*NP + 3)*FW +: FW],               // Y-: from (x, y+1)
+          rt_out_flit[(YM1*NP + 2)*FW +: FW],               // Y+: from (x, y-1)
+          rt_out_flit[(XP1*NP + 1)*FW +: FW],               // X-: from (x+1, y)
+          rt_out_flit[(XM1*NP + 0)*FW +: FW]                // X+: from (x-1, y)
+        };
+        assign out_credit = {
+          ej_credit_i[ID*CRW +: CRW],                       // local: eject queue
+          rt_in_credit[(YM1*NP + 3)*CRW +: CRW],            // Y- feeds (x, y-1)
+          rt_in_credit[(YP1*NP + 2)*CRW +: CRW],            // Y+ feeds (x, y+1)
+          rt_in_credit[(XM1*NP + 1)*CRW +: CRW],            // X- feeds (x-1, y)
+          rt_in_credit[(XP1*NP + 0)*CRW +: CRW]             // X+ feeds (x+1, y)
+        };
+
+        localparam [5:0] XC = gx;
+        localparam [5:0] YC = gy;
+        router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) u_router (
+          .clk_i(clk_i), .rst_ni(rst_ni), .x_i(XC), .y_i(YC), .sync_mode_i(sync_mode_i),
+          .sw_clear_i(sw_clear_i[ID]),
+          .in_flit_i(in_flit),
+          .in_credit_o(rt_in_credit[ID*NP*CRW +: NP*CRW]),
+          .out_flit_o(rt_out_flit[ID*NP*FW +: NP*FW]),
+          .out_credit_i(out_credit),
+          .nim_o(nim_o[ID*NP +: NP]),
+          .phase_o(phase_o[ID*`SS_PHASE_W +: `SS_PHASE_W]),
+          .error_o(error_o[ID])
+        );
+
+        assign ej_flit_o[ID*FW +: FW]      = rt_out_flit[(ID*NP + LOCAL)*FW +: FW];
+        assign inj_credit_o[ID*CRW +: CRW] = rt_in_credit[(ID*NP + LOCAL)*CRW +: CRW];
+      end
+    end
+  endgenerate
+endmodule

@@ -1,0 +1,20 @@
+/* The C-only build: no Verilated torus in this binary. */
+#include <stddef.h>
+#include "backend.h"
+
+int rtl_backend_available(void) { return 0; }
+
+void rtl_backend_config(int *n, int *depth, int *tt)
+{
+    *n = *depth = *tt = 0;
+}
+
+void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
+{
+    (void)m;
+    (void)o;
+    *why = "this binary has no RTL backend";
+    return NULL;
+}
+
+void rtl_backend_detach(void *ctx) { (void)ctx; }
