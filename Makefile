@@ -16,7 +16,7 @@ TB_LIB    = testbench/run.c
 TEST_SRC  = $(wildcard tests/*.c)
 HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h tests/*.h)
 
-.PHONY: all deps run test bench sanitize clean rtl-bin lint
+.PHONY: all deps run test bench sanitize clean rtl-bin lint synth router-tb waves
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -63,6 +63,30 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) testbench/rtl_backend.cpp testbench/backend.h 
 lint:
 	@scripts/deps.sh rtl
 	@scripts/lint.sh
+
+# Yosys: the router with and without the synchronizing switch (cells,
+# flip-flops, area); fails on latches or combinational loops.
+synth:
+	@scripts/deps.sh synth
+	@scripts/synth.sh
+
+# The single-router Verilator testbench against the C router (router_step).
+ROUTER_TB = $(BUILD)/rtl/router_tb/router_tb
+router-tb: $(ROUTER_TB)
+
+$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp model/router.c model/router.h model/flit.h model/params.h
+	@scripts/deps.sh rtl
+	@mkdir -p $(BUILD)/rtl/router_tb
+	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal --top-module router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
+	  -CFLAGS "-O2 -I$(CURDIR)" \
+	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
+	  $(RTL_SRC) $(abspath testbench/router_tb.cpp) $(abspath model/router.c) \
+	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
+
+# A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
+waves: rtl-bin
+	@scripts/waves.sh
 
 run: $(BUILD)/syncswitch
 	@scripts/deps.sh plot

@@ -4,6 +4,8 @@
 #   scripts/deps.sh build   C toolchain (gcc, make)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
+#   scripts/deps.sh synth   Yosys
+#   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh all     everything
 set -euo pipefail
 
@@ -14,12 +16,14 @@ for group in "${@:-build}"; do
   case "$group" in
     build) need gcc gcc; need make make ;;
     plot)  need gnuplot gnuplot-nox ;;
+    synth) need yosys yosys ;;
+    waves) need gtkwave gtkwave ;;
     rtl)   need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
     all)   need gcc gcc; need make make; need gnuplot gnuplot-nox
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, all)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, all)" >&2; exit 2 ;;
   esac
 done
 
