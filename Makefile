@@ -92,8 +92,8 @@ run: $(BUILD)/syncswitch
 	@scripts/deps.sh plot
 	@scripts/sweep.sh
 
-test: $(BUILD)/syncswitch $(BUILD)/test_model
-	@tests/run.sh $(BUILD)
+test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb
+	@RTL_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
