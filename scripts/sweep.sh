@@ -69,3 +69,27 @@ plot eq1 title "Eq. 1 physical limit" with lines dt 2 lw 2, \
 GP
   echo "plot: $res/aapc_${n}x${n}.png"
 fi
+
+# The other AAPC kernels of the source papers, same network and preset.
+csv2="$res/aapc_kernels_${n}x${n}.csv"
+sizes2=${SIZES2:-"64 256 1024"}
+kernels2=${KERNELS2:-"phased phased-sw phased-gsync msgpass two-stage store-forward aapc-hh aapc-bucket cx-pairwise cx-standard"}
+echo "kernel,n,words,cycles,agg_mbps,pct_eq1,verified" >"$csv2"
+for k in $kernels2; do
+  for b in $sizes2; do
+    "$bin" run --kernel "$k" --n "$n" --words "$b" --json | awk -v k="$k" '
+      { gsub(/[{}"]/, ""); m = split($0, kv, ",");
+        for (i = 1; i <= m; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
+        printf "%s,%s,%s,%s,%s,%s,%s\n", k, v["n"], v["words"], v["cycles"], v["agg_mbps"],
+               v["pct_eq1"], v["verified"] }' >>"$csv2"
+  done
+done
+echo
+echo "Other AAPC kernels on the ${n}x${n} torus: aggregate MB/s (% of Eq. 1)"
+awk -F, -v sizes="$sizes2" 'BEGIN { ns = split(sizes, S, " ");
+    printf "%-14s", "kernel"; for (i = 1; i <= ns; i++) printf " | %18s", "B = " S[i]; printf "\n" }
+  NR > 1 { if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 }
+           cell[$1, $3] = sprintf("%8.1f (%5.1f%%)%s", $5, $6, $7 == "true" ? "" : "!") }
+  END { for (j = 1; j <= nk; j++) { printf "%-14s", order[j]
+          for (i = 1; i <= ns; i++) printf " | %18s", cell[order[j], S[i]]; printf "\n" } }' "$csv2"
+echo "CSV: $csv2   (! = data not verified)"

@@ -96,7 +96,7 @@ static double real_arg(const char *opt, const char *val, double lo, double hi)
 static int cmd_list(void)
 {
     for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k))
-        printf("%-14s %s [%s]\n", k->name, k->summary, k->source);
+        printf("%-21s %s [%s]\n", k->name, k->summary, k->source);
     return 0;
 }
 
