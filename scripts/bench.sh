@@ -18,4 +18,17 @@ for spec in "phased 8 1024" "phased 16 256" "phased 32 16" "msgpass 8 256"; do
   echo "c,$1,$2,$3,$cyc,$(($2 * $2)),$wall,$rate" >>"$csv"
   printf "%-8s %-8s %5s %6s %10s %8s %14s\n" c "$1" "$2" "$3" "$cyc" "$wall" "$rate"
 done
+# The Verilated torus (8x8 by default; BENCH_RTL_N=16 builds and measures
+# 16x16 too, which takes a long Verilator build), RTL alone and in lockstep
+# with the C model.
+for rn in ${BENCH_RTL_N:-8}; do
+  for be in rtl cosim; do
+    j=$("$bin" run --kernel phased --n "$rn" --words 64 --backend "$be" --json)
+    cyc=$(echo "$j" | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+    wall=$(echo "$j" | sed 's/.*"wall_s":\([0-9.]*\).*/\1/')
+    rate=$(awk -v c="$cyc" -v n="$rn" -v w="$wall" 'BEGIN { printf "%.0f", c * n * n / w }')
+    echo "$be,phased,$rn,64,$cyc,$((rn * rn)),$wall,$rate" >>"$csv"
+    printf "%-8s %-8s %5s %6s %10s %8s %14s\n" "$be" phased "$rn" 64 "$cyc" "$wall" "$rate"
+  done
+done
 echo "CSV: $csv"

@@ -19,7 +19,7 @@
 //
 //   router_tb [--seed S] [--seeds K] [--cycles C] [--perturb] [-v]
 //
-// Defaults: the directed cases, then random traffic for seeds 1..4, each in
+// Defaults: the directed cases, then random traffic for seeds 1..8, each in
 // SYNC_HW, SYNC_SW and SYNC_OFF for 20000 cycles (plus the drain). --seed S
 // runs the random cases of seed S only (with the directed ones). --perturb
 // flips one bit of the C side's output once: the run must FAIL (exit 1).
@@ -406,10 +406,10 @@ struct Bench {
     {
         char buf[512];
         snprintf(buf, sizeof buf,
-                 "FAIL router_tb_%s: mismatch at cycle %lld (router x=%d y=%d, sync %s): port %u (%s) "
+                 "FAIL router_tb_%s: mismatch at cycle %lld (router x=%d y=%d, sync %s): port %s "
                  "signal %s: C 0x%llx, RTL 0x%llx%s",
-                 name.c_str(), static_cast<long long>(cycle), x, y, sync_name[sync], port,
-                 port < NP ? pname[port] : "-", sig, static_cast<unsigned long long>(cv),
+                 name.c_str(), static_cast<long long>(cycle), x, y, sync_name[sync],
+                 port < NP ? (std::to_string(port) + " (" + pname[port] + ")").c_str() : "- (router)", sig, static_cast<unsigned long long>(cv),
                  static_cast<unsigned long long>(rv), extra);
         puts(buf);
         fflush(stdout);
@@ -426,7 +426,7 @@ struct Bench {
                 snprintf(extra, sizeof extra, " (whole flit: C %s 0x%010llx, RTL %s 0x%010llx)",
                          kname[flit_kind(cf)], static_cast<unsigned long long>(cf),
                          kname[(rf >> 32) & 3], static_cast<unsigned long long>(rf));
-                if (flit_valid(cf) != ((rf >> 36) & 1))
+                if (static_cast<uint64_t>(flit_valid(cf)) != ((rf >> 36) & 1))
                     mismatch(p, "out_flit.valid", flit_valid(cf), (rf >> 36) & 1, extra);
                 if (flit_vc(cf) != ((rf >> 34) & 3))
                     mismatch(p, "out_flit.vc", flit_vc(cf), (rf >> 34) & 3, extra);
@@ -966,9 +966,10 @@ void case_random(Bench &b, std::string &info, uint64_t seed, int sync, int64_t c
         CHECK(b.c.phase == static_cast<uint32_t>(b.aapc_count[0]), "phase %u after %d AAPC messages per input",
               b.c.phase, b.aapc_count[0]);
     }
-    info = fmt("x=%d y=%d, %lld cycles, %llu messages, %llu flits out, %u phases, credit delay 1..%d", xy[0], xy[1],
-               static_cast<long long>(b.cycle), static_cast<unsigned long long>(b.delivered),
-               static_cast<unsigned long long>(b.flits_out), b.c.phase, b.delay_hi + 1);
+    info = fmt("x=%d y=%d, %lld cycles, %llu messages, %llu flits out, %u phases, %llu gate-stall cycles, "
+               "credit delay 1..%d", xy[0], xy[1], static_cast<long long>(b.cycle),
+               static_cast<unsigned long long>(b.delivered), static_cast<unsigned long long>(b.flits_out),
+               b.c.phase, static_cast<unsigned long long>(b.c.gate_stall_cycles), b.delay_hi + 1);
 }
 
 void usage()
@@ -981,7 +982,7 @@ void usage()
 
 int main(int argc, char **argv)
 {
-    uint64_t seed_first = 1, seed_count = 4;
+    uint64_t seed_first = 1, seed_count = 8;
     int64_t cycles = 20000;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
