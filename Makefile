@@ -40,6 +40,7 @@ RTL_DIR    = $(BUILD)/rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast --trace-fst \
+                  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
                   -Wno-fatal --top-module torus -Irtl
 
 # The full command-line tool with the Verilated torus linked in, for one
