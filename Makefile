@@ -16,7 +16,7 @@ TB_LIB    = testbench/run.c
 TEST_SRC  = $(wildcard tests/*.c)
 HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h tests/*.h)
 
-.PHONY: all deps run test bench sanitize clean rtl-bin lint synth router-tb waves
+.PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -107,3 +107,8 @@ sanitize: | deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The longer co-simulation tier (not in CI): 16x16 and larger messages.
+# Builds the Verilated 16x16 torus on first use (a long Verilator build).
+test-long: $(BUILD)/syncswitch rtl-bin
+	@tests/rtl_long.sh $(BUILD)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# make test-long: co-simulation on 16x16 (B = 64) and on 8x8 with larger
+# messages, for both AAPC kernels; cycles must equal the C backend's.
+# Last line: "N passed, N failed".
+set -u
+dir="${1:-build}"
+bin="$dir/syncswitch"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+long() {
+  local name=$1 k=$2 n=$3 b=$4
+  local c r rc
+  c=$("$bin" run --kernel "$k" --n "$n" --words "$b" --json)
+  r=$("$bin" run --kernel "$k" --n "$n" --words "$b" --backend cosim --json)
+  rc=$?
+  if [ $rc -eq 0 ] && [ "$(echo "$r" | field verified)" = true ] &&
+     [ "$(echo "$r" | field cycles)" = "$(echo "$c" | field cycles)" ]; then
+    echo "PASS long_$name"
+  else
+    echo "FAIL long_$name: exit $rc, cosim $(echo "$r" | field cycles) vs C $(echo "$c" | field cycles)"
+  fi
+}
+{
+  long phased_8x8_b256  phased 8 256
+  long msgpass_8x8_b128 msgpass 8 128
+  long phased_16x16_b64 phased 16 64
+  long msgpass_16x16_b64 msgpass 16 64
+} | tee "$out"
+echo "$(grep -c '^PASS' "$out") passed, $(grep -c '^FAIL' "$out") failed"
+! grep -q '^FAIL' "$out"
