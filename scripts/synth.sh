@@ -110,21 +110,29 @@ for r in "${RUNS[@]}"; do
   fi
   if [ -s "$OUT/$r.latches" ] && grep -q . "$OUT/$r.latches"; then
     echo "synth.sh: FAIL $r: latch cells in the netlist ($OUT/$r.latches):" >&2
-    sed 's/^/    /' "$OUT/$r.latches" >&2; fail=1
+    awk 'NF && NR <= 20 { print "    " $0 }' "$OUT/$r.latches" >&2; fail=1
   fi
-  # combinational loops: scc on the flat gate netlist, and 'check'
-  if [ -f "$OUT/$r.scc" ] && ! grep -q '^Found 0 SCCs\.' "$OUT/$r.scc"; then
-    echo "synth.sh: FAIL $r: combinational loop(s) ($OUT/$r.scc):" >&2
-    sed 's/^/    /' "$OUT/$r.scc" >&2; fail=1
-  fi
-  if [ -f "$OUT/$r.check" ] && ! grep -q 'Found and reported 0 problems' "$OUT/$r.check"; then
-    echo "synth.sh: FAIL $r: 'check' reports problems (logic loop, multiple or missing drivers):" >&2
-    grep -E 'Warning|found logic loop|problem' "$OUT/$r.check" | head -40 | sed 's/^/    /' >&2; fail=1
+  # combinational loops: scc and 'check' on the flat gate netlist decide;
+  # the RTL cells and signals on the loop come from the coarse 'check' that
+  # synth runs before techmap/abc (the gate cells have no source names)
+  loops=0
+  if [ -f "$OUT/$r.scc" ] && ! grep -q '^Found 0 SCCs\.' "$OUT/$r.scc"; then loops=1; fi
+  if [ -f "$OUT/$r.check" ] && ! grep -q 'Found and reported 0 problems' "$OUT/$r.check"; then loops=1; fi
+  if [ $loops -eq 1 ]; then
+    echo "synth.sh: FAIL $r: 'check'/'scc' on the gate netlist:" \
+         "$(grep -h -E '^Found [0-9]+ SCCs\.|^Found and reported' "$OUT/$r.scc" "$OUT/$r.check" | tr '\n' ' ')" >&2
+    grep -h '^Warning' "$OUT/$r.check" | sort | uniq -c | awk '{ $1 = $1 "x"; print "    " $0 }' >&2 || true
+    awk '/Executing CHECK pass/ { n++ } n == 1' "$log" >"$OUT/$r.rtlcheck"
+    src=$(grep -o -E 'rtl/[A-Za-z0-9_]+\.v:[1-9][0-9]*' "$OUT/$r.rtlcheck" | sort -t: -k1,1 -k2,2n -u | tr '\n' ' ' || true)
+    sig=$(grep -E '^ +wire ' "$OUT/$r.rtlcheck" | awk '{ print $2 }' | grep -v '^\$' | sed 's/^\\//' | sort -u | tr '\n' ' ' || true)
+    echo "    RTL source lines on the loop (coarse check, $OUT/$r.rtlcheck): ${src:-none found (loop created in mapping?)}" >&2
+    [ -z "$sig" ] || echo "    named signals on the loop: $sig" >&2
+    fail=1
   fi
   if [ "$rc" -ne 0 ]; then
     echo "synth.sh: FAIL $r: yosys exit status $rc; last lines of $log:" >&2
-    grep -E 'ERROR|Error' "$log" | tail -5 | sed 's/^/    /' >&2
-    tail -5 "$log" | sed 's/^/    /' >&2; fail=1
+    grep -E 'ERROR' "$log" | sed 's/^/    /' >&2 || true
+    tail -n 5 "$log" | sed 's/^/    /' >&2; fail=1
   fi
   # warnings other than the expected ones (arrays of registers written in a
   # for loop are split into registers: harmless) are shown, not fatal
