@@ -1,4 +1,5 @@
 #include "api.h"
+#include "api_route.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,16 +100,20 @@ int api_ring_offset(int a, int b, int n)
     return d <= n / 2 ? d : d - n;
 }
 
-void api_nb_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
+void api_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t len)
 {
-    int n = c->m->n;
+    int lim = (1 << (HEAD_HOP_BITS - 1)) - 1; /* 63 */
+    if (dx < -lim - 1 || dx > lim || dy < -lim - 1 || dy > lim || tag < 0 ||
+        tag >= c->m->num_nodes) {
+        fprintf(stderr, "syncswitch: node %d: bad route (%d, %d) or tag %d\n", c->id,
+                dx, dy, tag);
+        abort(); /* a kernel bug, never user input */
+    }
     /* The library's per-message cost covers route computation, buffer
      * bookkeeping and the queue writes; the DMA then runs on its own. */
     api_compute(c, (uint64_t)c->m->p.msg_cycles);
     dma_cmd_t head = { .kind = CMD_HEAD, .vc = VC_MP_LO,
-                       .word = head_make(api_ring_offset(c->x, dst % n, n),
-                                         api_ring_offset(c->y, dst / n, n),
-                                         POOL_MP, (unsigned)c->id) };
+                       .word = head_make(dx, dy, POOL_MP, (unsigned)tag) };
     post(c, head);
     if (len) {
         (void)api_mem(c, addr, len);
@@ -117,6 +122,13 @@ void api_nb_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
     }
     dma_cmd_t tail = { .kind = CMD_TAIL };
     post(c, tail);
+}
+
+void api_nb_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
+{
+    int dx, dy;
+    api_route_offsets(c, dst, 0, &dx, &dy);
+    api_route_send(c, dx, dy, c->id, addr, len);
 }
 
 void api_fail(node_ctx *c, const char *fmt, ...)
