@@ -51,7 +51,7 @@ $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) testbench/rtl_backend.cpp testbench/backend.h $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) testbench/rtl_backend.cpp testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
@@ -75,7 +75,7 @@ synth:
 ROUTER_TB = $(BUILD)/rtl/router_tb/router_tb
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(BUILD)/rtl/router_tb
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \

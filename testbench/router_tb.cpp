@@ -38,6 +38,7 @@
 #include "Vrouter.h"
 #include "verilated.h"
 #include "model/router.h"
+#include "testbench/vl_bits.h"
 
 namespace {
 
@@ -49,42 +50,10 @@ const char *const pname[NP] = {"X+", "X-", "Y+", "Y-", "local"};
 const char *const kname[4] = {"none", "HEAD", "BODY", "TAIL"};
 const char *const sync_name[3] = {"off", "hw", "sw"};
 
-// ---- bit access to Verilator port types (as in rtl_backend.cpp) ----------
-inline uint64_t mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
-template <typename T> uint64_t get_bits(const T &v, unsigned lsb, unsigned w)
-{
-    return (static_cast<uint64_t>(v) >> lsb) & mask(w);
-}
-template <std::size_t M> uint64_t get_bits(const VlWide<M> &v, unsigned lsb, unsigned w)
-{
-    uint64_t r = 0;
-    for (unsigned got = 0; got < w;) {
-        unsigned pos = lsb + got, off = pos & 31, take = 32 - off;
-        if (take > w - got) take = w - got;
-        r |= ((static_cast<uint64_t>(v[pos >> 5]) >> off) & mask(take)) << got;
-        got += take;
-    }
-    return r;
-}
-template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
-{
-    uint64_t cur = static_cast<uint64_t>(v);
-    cur = (cur & ~(mask(w) << lsb)) | ((x & mask(w)) << lsb);
-    v = static_cast<T>(cur);
-}
-template <std::size_t M> void put_bits(VlWide<M> &v, unsigned lsb, unsigned w, uint64_t x)
-{
-    for (unsigned done = 0; done < w;) {
-        unsigned pos = lsb + done, off = pos & 31, take = 32 - off;
-        if (take > w - done) take = w - done;
-        uint32_t m = static_cast<uint32_t>(mask(take) << off);
-        uint32_t bits = static_cast<uint32_t>(((x >> done) & mask(take)) << off);
-        v[pos >> 5] = (v[pos >> 5] & ~m) | bits;
-        done += take;
-    }
-}
-// C credit encoding (CREDIT_VALID | vc) <-> RTL {valid, vc[1:0]}
-inline uint64_t credit_to_rtl(credit_t c) { return (c & CREDIT_VALID) ? (4u | (c & 3u)) : 0; }
+using vlbits::credit_to_rtl;
+using vlbits::get_bits;
+using vlbits::mask;
+using vlbits::put_bits;
 
 // ---- deterministic random numbers ----------------------------------------
 struct Rng {
