@@ -6,6 +6,7 @@
 #include "../sw/payload.h"
 #include "../testbench/run.h"
 #include "test_kernels.h"
+#include "test_util.h"
 
 static int run(const char *kname, int n, uint32_t words, int tt, int depth,
                int stall_node, int stall_step, run_result *r)
@@ -20,31 +21,9 @@ static int run(const char *kname, int n, uint32_t words, int tt, int depth,
     if (!k) return -1;
     kernel_cfg cfg = { .n = n, .words = words, .seed = 1,
                        .stall_node = stall_node, .stall_step = stall_step };
-    aapc_schedule *s = NULL;
-    if (k->phased) {
-        s = malloc(sizeof *s);
-        if (!s || aapc_schedule_init(s, n)) { free(s); return -1; }
-        cfg.sched = s;
-    }
-    FILE *diag = fopen("/dev/null", "w");
-    int rc = run_kernel(k, &p, &cfg, r, 0, diag ? diag : stderr);
-    if (diag) fclose(diag);
-    free(s);
-    return rc;
+    return run_quiet(k, &p, &cfg, r);
 }
 
-/* Checks shared by every successful AAPC run. */
-#define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
-    do {                                                                       \
-        CHECK(t, (rc) == 0, "run failed with status %d", rc);                 \
-        CHECK(t, (r).verified && (r).errors == 0, "%llu verification errors", \
-              (unsigned long long)(r).errors);                                 \
-        CHECK(t, (r).bytes == (double)(n) * (n) * (n) * (n) * (words) * 4.0,  \
-              "bytes %.0f", (r).bytes);                                        \
-        CHECK(t, (r).agg_mbps <= (r).eq1_mbps * 1.0000001,                     \
-              "bandwidth %.1f above the physical limit %.1f", (r).agg_mbps,    \
-              (r).eq1_mbps);                                                   \
-    } while (0)
 
 void test_e2e_phased_n8(test_ctx *t)
 {

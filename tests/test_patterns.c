@@ -11,6 +11,7 @@
 #include "../sw/sparse_patterns.h"
 #include "../testbench/run.h"
 #include "test_families.h"
+#include "test_util.h"
 
 typedef struct {
     int n, tt, call_cycles, flop_cycles;
@@ -34,17 +35,7 @@ static int run(const char *kname, opts o, run_result *r)
                        .zero_prob = o.zero_prob, .flop_cycles = o.flop_cycles,
                        .transpose = o.transpose };
     if (k->check && k->check(&cfg)) return -2;
-    aapc_schedule *s = NULL;
-    if (k->phased) {
-        s = malloc(sizeof *s);
-        if (!s || aapc_schedule_init(s, o.n)) { free(s); return -1; }
-        cfg.sched = s;
-    }
-    FILE *diag = fopen("/dev/null", "w");
-    int rc = run_kernel(k, &p, &cfg, r, 0, diag ? diag : stderr);
-    if (diag) fclose(diag);
-    free(s);
-    return rc;
+    return run_quiet(k, &p, &cfg, r);
 }
 
 static opts basic(int n, uint32_t words)

@@ -10,6 +10,7 @@
 #include "../sw/kernels_variants.h"
 #include "../testbench/run.h"
 #include "test_families.h"
+#include "test_util.h"
 
 typedef struct {
     int n, tt, depth, call_cycles, msg_cycles;
@@ -43,30 +44,9 @@ static int run(const char *kname, opts o, run_result *r)
     kernel_cfg cfg = { .n = o.n, .words = o.words, .seed = 1, .barrier = o.barrier,
                        .stall_node = o.stall_node, .stall_step = o.stall_step };
     if (k->check && k->check(&cfg)) return EXIT_USAGE;
-    aapc_schedule *s = NULL;
-    if (k->phased) {
-        s = malloc(sizeof *s);
-        if (!s || aapc_schedule_init(s, o.n)) { free(s); return -1; }
-        cfg.sched = s;
-    }
-    FILE *diag = fopen("/dev/null", "w");
-    int rc = run_kernel(k, &p, &cfg, r, 0, diag ? diag : stderr);
-    if (diag) fclose(diag);
-    free(s);
-    return rc;
+    return run_quiet(k, &p, &cfg, r);
 }
 
-#define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
-    do {                                                                       \
-        CHECK(t, (rc) == 0, "run failed with status %d", rc);                 \
-        CHECK(t, (r).verified && (r).errors == 0, "%llu verification errors", \
-              (unsigned long long)(r).errors);                                 \
-        CHECK(t, (r).bytes == (double)(n) * (n) * (n) * (n) * (words) * 4.0,  \
-              "bytes %.0f", (r).bytes);                                        \
-        CHECK(t, (r).agg_mbps <= (r).eq1_mbps * 1.0000001,                     \
-              "bandwidth %.1f above the physical limit %.1f", (r).agg_mbps,    \
-              (r).eq1_mbps);                                                   \
-    } while (0)
 
 /* ---- phased-sw ----------------------------------------------------------- */
 

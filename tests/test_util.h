@@ -1,0 +1,25 @@
+/* Shared by the end-to-end tests: run one kernel quietly, and the checks
+ * every successful AAPC run must pass. */
+#ifndef SYNCSWITCH_TEST_UTIL_H
+#define SYNCSWITCH_TEST_UTIL_H
+#include "../testbench/run.h"
+#include "check.h"
+
+/* Builds the phased schedule when the kernel needs it, sends diagnostics to
+ * /dev/null, runs on the C backend. Returns run_kernel's status, or -1 when
+ * the schedule cannot be built. */
+int run_quiet(const kernel_t *k, const params_t *p, kernel_cfg *cfg, run_result *r);
+
+#define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
+    do {                                                                       \
+        CHECK(t, (rc) == 0, "run failed with status %d", rc);                 \
+        CHECK(t, (r).verified && (r).errors == 0, "%llu verification errors", \
+              (unsigned long long)(r).errors);                                 \
+        CHECK(t, (r).bytes == (double)(n) * (n) * (n) * (n) * (words) * 4.0,  \
+              "bytes %.0f", (r).bytes);                                        \
+        CHECK(t, (r).agg_mbps <= (r).eq1_mbps * 1.0000001,                     \
+              "bandwidth %.1f above the physical limit %.1f", (r).agg_mbps,    \
+              (r).eq1_mbps);                                                   \
+    } while (0)
+
+#endif
