@@ -46,3 +46,18 @@ uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)
     }
     return c->errors - before;
 }
+
+uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase)
+{
+    uint32_t B = k->words;
+    aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
+    if (pat.sends) {
+        api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
+        int dst = pat.dst_y * k->n + pat.dst_x;
+        api_start_dma_out(c, (uint32_t)dst * B, B);
+    } else {
+        api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
+    }
+    api_send_trailer(c);
+    return pat.sends ? 0u : 1u;
+}

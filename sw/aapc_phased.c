@@ -19,16 +19,7 @@ void aapc_phased(node_t *c, const void *arg)
 
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (api_id(c) == k->stall_node && phase == k->stall_step) break;
-        aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
-        if (pat.sends) {
-            api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
-            int dst = pat.dst_y * k->n + pat.dst_x;
-            api_start_dma_out(c, (uint32_t)dst * B, B);
-        } else {
-            api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
-            empties++;
-        }
-        api_send_trailer(c);
+        empties += aapc_send_phase(c, k, phase);
     }
     api_wait_messages(c, (uint64_t)N + empties);
     aapc_verify(c, B, empties);

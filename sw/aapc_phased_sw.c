@@ -43,17 +43,8 @@ void aapc_phased_sw(node_t *c, const void *arg)
             stalled = 1; /* fault injection: stop, and re-enable nothing */
             break;
         }
-        aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
         if (phase > 0) api_forward_queues(c);
-        if (pat.sends) {
-            api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
-            int dst = pat.dst_y * k->n + pat.dst_x;
-            api_start_dma_out(c, (uint32_t)dst * B, B);
-        } else {
-            api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
-            empties++;
-        }
-        api_send_trailer(c);
+        empties += aapc_send_phase(c, k, phase);
         api_wait_queues_complete(c);
     }
     if (!stalled) api_forward_queues(c);

@@ -60,6 +60,10 @@ void aapc_fill_send_blocks(node_ctx *c, uint32_t words);
  * extra_self for the node itself), words_from[s] == B, each word the
  * payload. Returns the number of failures (also counted by api_fail). */
 uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self);
+/* Fig. 5's lines 2-3, 6 and 9: this node's message of one phase (HEAD, the
+ * DMA of the block, TAIL), or an empty message to itself when the schedule
+ * has none for it. Returns 1 for an empty message, else 0. */
+uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase);
 
 void aapc_phased(node_t *c, const void *cfg);
 void aapc_msgpass(node_t *c, const void *cfg);
