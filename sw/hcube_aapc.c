@@ -21,20 +21,8 @@
 
 /* ---- aapc-bucket ---- */
 
-size_t ha_bucket_mem(const kernel_cfg *k)
-{
-    size_t N = (size_t)k->n * k->n;
-    int d = hc_dim(k->n);
-    /* slots of N/2 blocks, the N blocks held, one packed message per step */
-    return hc_mem(k, (uint32_t)(N / 2 * k->words),
-                  N * k->words + (size_t)(d > 0 ? d : 1) * N / 2 * k->words);
-}
-
-double ha_bucket_bytes(const kernel_cfg *k)
-{
-    double N = (double)k->n * k->n;
-    return N * hc_dim(k->n) * (N / 2) * k->words * 4.0;
-}
+/* Memory and bytes: bucket passing moves what the standard exchange moves
+ * (log2 N messages of N/2 blocks per node): cx_standard_mem/_bytes. */
 
 /* held[o] (o = 0..N-1) is the block whose offset dst - src is o; it sits at
  * node src + (o mod 2^i) after step i-1, so at node j it came from

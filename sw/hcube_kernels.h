@@ -30,8 +30,6 @@ double hr_scan_bytes(const kernel_cfg *k);
 /* hcube_aapc.c: Sec. 3.4 */
 void ha_bucket(node_t *c, const void *cfg);
 void ha_hh(node_t *c, const void *cfg);
-size_t ha_bucket_mem(const kernel_cfg *k);
-double ha_bucket_bytes(const kernel_cfg *k);
 const char *ha_hh_check(const kernel_cfg *k);
 size_t ha_hh_mem(const kernel_cfg *k);
 double ha_direct_bytes(const kernel_cfg *k);
