@@ -101,8 +101,8 @@ bench: $(BUILD)/syncswitch
 
 sanitize: | deps
 	@mkdir -p $(BUILD)/san
-	$(CC) $(WARN) $(SAN_FLAGS) -o $(BUILD)/san/syncswitch $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
-	$(CC) $(WARN) $(SAN_FLAGS) -Imodel -Isw -Itests -o $(BUILD)/san/test_model $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC)
+	$(CC) $(WARN) $(SAN_FLAGS) -o $(BUILD)/san/syncswitch $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
+	$(CC) $(WARN) $(SAN_FLAGS) -Imodel -Isw -Itests -o $(BUILD)/san/test_model $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh $(BUILD)/san
 
 clean:
