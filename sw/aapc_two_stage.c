@@ -52,6 +52,23 @@ static int offset_of(int k, int n, int r)
     return plus ? m : n - m;
 }
 
+/* Stage 2's receive side: copy every column message that has arrived and
+ * is not yet unpacked into its place. Returns how many it unpacked. */
+static int unpack_arrived(node_ctx *c, int n, int x, uint32_t B, uint32_t R,
+                          int *unpacked)
+{
+    uint32_t nB = (uint32_t)n * B;
+    int N = n * n, got = 0;
+    for (int ys = 0; ys < n; ys++) {
+        int src = ys * n + x;
+        if (unpacked[ys] || api_msgs_from(c, src) < 1) continue;
+        api_copy(c, (uint32_t)(N + ys * n) * B, R + (uint32_t)src * nB, nB);
+        unpacked[ys] = 1;
+        got++;
+    }
+    return got;
+}
+
 void aapc_two_stage(node_t *c, const void *arg)
 {
     const kernel_cfg *k = arg;
@@ -81,24 +98,11 @@ void aapc_two_stage(node_t *c, const void *arg)
             addr[xs] = xs == x ? (uint32_t)(yd * n + x) * B
                                : R + (uint32_t)(y * n + xs) * nB + (uint32_t)yd * B;
         api_nb_send_gather(c, yd * n + x, n, addr, len);
-        for (int ys = 0; ys < n; ys++) {
-            int src = ys * n + x;
-            if (unpacked[ys] || api_msgs_from(c, src) < 1) continue;
-            api_copy(c, (uint32_t)(N + ys * n) * B, R + (uint32_t)src * nB, nB);
-            unpacked[ys] = 1;
-            left--;
-        }
+        left -= unpack_arrived(c, n, x, B, R, unpacked);
     }
     while (left) {
-        int got = 0;
-        for (int ys = 0; ys < n; ys++) {
-            int src = ys * n + x;
-            if (unpacked[ys] || api_msgs_from(c, src) < 1) continue;
-            api_copy(c, (uint32_t)(N + ys * n) * B, R + (uint32_t)src * nB, nB);
-            unpacked[ys] = 1;
-            left--;
-            got = 1;
-        }
+        int got = unpack_arrived(c, n, x, B, R, unpacked);
+        left -= got;
         if (!got) api_wait_messages(c, c->rx_msgs + 1);
     }
 
