@@ -31,34 +31,46 @@ $(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_
 	@mkdir -p $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -Imodel -Isw -Itests -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
 
-# ---- RTL: lint, Verilated torus per configuration ------------------------
+# ---- RTL: lint, Verilated models per configuration ------------------------
+# Two tops: "routers" (one Verilated router per node, wired by the harness
+# as torus.v wires them: every instance shares one compiled router, the fast
+# backend) and "torus" (the torus.v top, traced for waveforms).
 RTL_SRC   = $(wildcard rtl/*.v)
+RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
-RTL_DIR    = $(BUILD)/rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
-VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast --trace-fst \
-                  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
-                  -Wno-fatal --top-module torus -Irtl
+RTL_CPP    = testbench/rtl_common.cpp testbench/rtl_$(RTL_TOP).cpp
+VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
+                  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
+ifeq ($(RTL_TOP),torus)
+VERILATOR_TOP = --top-module torus --trace-fst
+else ifeq ($(RTL_TOP),routers)
+VERILATOR_TOP = --top-module router
+else
+$(error RTL_TOP must be routers or torus)
+endif
 
-# The full command-line tool with the Verilated torus linked in, for one
-# (n, depth, T_t); `syncswitch run --backend rtl|cosim` builds it on demand.
+# The full command-line tool with the Verilated RTL linked in, for one
+# (top, n, depth, T_t); `syncswitch run --backend rtl|cosim` builds it on demand.
 rtl-bin: $(RTL_DIR)/syncswitch
 
 $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) testbench/rtl_backend.cpp testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) testbench/rtl_common.h testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
-	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) \
+	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
+	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench" \
+	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath testbench/rtl_backend.cpp) >$(RTL_DIR)/build.log 2>&1 \
+	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
 
 lint:
@@ -86,7 +98,7 @@ $(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/vl_bits.h model/route
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
 
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
-waves: rtl-bin
+waves: $(BUILD)/syncswitch
 	@scripts/waves.sh
 
 run: $(BUILD)/syncswitch
@@ -94,6 +106,7 @@ run: $(BUILD)/syncswitch
 	@scripts/sweep.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb
+	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@RTL_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch

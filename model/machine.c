@@ -59,19 +59,24 @@ void machine_free(machine_t *m)
 
 #define SWAP(a, b) do { void *t_ = (void *)(a); (a) = (b); (b) = t_; } while (0)
 
+void machine_router_in(const machine_t *m, int i, router_in_t *in)
+{
+    const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
+    for (int p = 0; p < PORT_LOCAL; p++) {
+        in->link[p] = m->out_q[up[p]].link[p];
+        in->credit[p] = m->out_q[down[p]].credit[p];
+    }
+    in->link[PORT_LOCAL] = m->inj_q[i];
+    in->credit[PORT_LOCAL] = m->ejc_q[i];
+    in->sw_clear = m->node[i].sw_clear;
+}
+
 int machine_routers_step_c(machine_t *m)
 {
     int moved = 0;
     for (int i = 0; i < m->num_nodes; i++) {
         router_in_t in;
-        const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
-        for (int p = 0; p < PORT_LOCAL; p++) {
-            in.link[p] = m->out_q[up[p]].link[p];
-            in.credit[p] = m->out_q[down[p]].credit[p];
-        }
-        in.link[PORT_LOCAL] = m->inj_q[i];
-        in.credit[PORT_LOCAL] = m->ejc_q[i];
-        in.sw_clear = m->node[i].sw_clear;
+        machine_router_in(m, i, &in);
         m->node[i].sw_clear = 0;
         const char *err;
         int k = router_step(&m->r[i], &in, &m->out_d[i], &err);

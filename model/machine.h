@@ -69,6 +69,11 @@ int machine_step_hw(machine_t *m);
 /* The C routers' cycle (what machine_step_hw runs with no backend hook). */
 int machine_routers_step_c(machine_t *m);
 
+/* Router i's inputs this cycle: its neighbours' registered outputs, the
+ * node's inject flit and eject credit, the node's sw_clear. The torus
+ * wiring, shared by the C routers and the Verilated router array. */
+void machine_router_in(const machine_t *m, int i, router_in_t *in);
+
 /* Describe where messages are stuck (after RUN_STUCK). */
 void machine_report_stuck(const machine_t *m, FILE *out, int max_lines);
 

@@ -1,15 +1,18 @@
 // One torus router: 5 input ports x 3 VC buffers, a 5x5 crossbar, credit
 // flow control, link throttle and the synchronizing switch on the AAPC VC.
 // Cycle for cycle the same machine as model/router.c (router_step): every
-// register here is a field of router_t; docs/microarchitecture.md is the
-// shared specification.
+// register here has a field of router_t beside it; docs/microarchitecture.md
+// is the shared specification.
 //
 // Per cycle: each input offers one VC (round-robin among the VCs whose
 // front flit can move: a routed message with a credit and a ready link, or
 // a HEAD whose output VC is free and whose queue is not gated by its sticky
 // bit); each output grants one input (round-robin); a granted HEAD takes
 // the output VC until its TAIL. Output flits and credit returns are
-// registered: they reach the neighbour the next cycle.
+// registered: they reach the neighbour the next cycle. Router inputs are
+// read only at the clock edge (buffer writes, credit counts), so nothing
+// depends combinationally on a port: a simulator evaluates the allocation
+// logic once per cycle.
 `include "syncswitch_defs.vh"
 module router #(
   parameter N           = 8,  // torus side (for the datelines)
@@ -19,8 +22,9 @@ module router #(
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
-  // the router's coordinates: inputs, not parameters, so that all routers
-  // of a torus are one module (small netlists, one Verilated class)
+  // configuration, sampled while rst_ni is low and constant after it: the
+  // router's coordinates (inputs, not parameters, so that all routers of a
+  // torus are one module) and the synchronizing switch's mode
   input  wire [5:0]                    x_i,
   input  wire [5:0]                    y_i,
   input  wire [1:0]                    sync_mode_i,
@@ -37,7 +41,7 @@ module router #(
   localparam NP  = `SS_NP;
   localparam NV  = `SS_NV;
   localparam FW  = `SS_FLIT_W;
-  localparam SW  = `SS_STORE_W;
+  localparam EW  = `SS_ENTRY_W;
   localparam CRW = `SS_CRED_W;
   localparam NPV = NP * NV;
   localparam CW  = $clog2(DEPTH + 1);
@@ -45,71 +49,67 @@ module router #(
   localparam [CW-1:0] FULL = FULL_I[CW-1:0];
 
   // ---- state ------------------------------------------------------------
-  reg          held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL)
-  reg [2:0]    held_port_q [0:NPV-1];
-  reg [1:0]    held_vc_q   [0:NPV-1];
-  reg          out_busy_q  [0:NPV-1];  // output VC owned by a message
-  reg [CW-1:0] credits_q   [0:NPV-1];  // free slots downstream per output VC
-  reg [1:0]    rr_in_q     [0:NP-1];   // next VC to favour per input
-  reg [2:0]    rr_out_q    [0:NP-1];   // next input to favour per output
-  reg [FW-1:0] out_flit_q  [0:NP-1];
+  reg           held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL)
+  reg [2:0]     held_port_q [0:NPV-1];
+  reg [1:0]     held_vc_q   [0:NPV-1];
+  reg [NPV-1:0] out_busy_q;             // output VC owned by a message
+  reg [CW-1:0]  credits_q   [0:NPV-1];  // free slots downstream per output VC
+  reg [1:0]     rr_in_q     [0:NP-1];   // next VC to favour per input
+  reg [2:0]     rr_out_q    [0:NP-1];   // next input to favour per output
+  reg [FW-1:0]  out_flit_q  [0:NP-1];
   reg [CRW-1:0] in_credit_q [0:NP-1];
-  reg          error_q;
+  reg           cred_err_q;             // a credit came back to a full count
+  reg           error_q;
+  reg [5:0]     x_q, y_q;               // configuration registers
+  reg [1:0]     mode_q;
 
-  // ---- per input VC: buffer, route, eligibility --------------------------
-  wire [SW-1:0] front     [0:NPV-1];
-  wire [CW-1:0] count     [0:NPV-1];
-  wire [2:0]    tgt_port  [0:NPV-1];
-  wire [1:0]    tgt_vc    [0:NPV-1];
-  wire [31:0]   tgt_word  [0:NPV-1];
-  wire [NPV-1:0] elig, pop, perr, ovf;
+  // ---- per output VC and output: can a flit go there now ----------------
+  wire [NPV-1:0] has_credit;
   wire [NP-1:0]  gate, thr_ready;
-
   genvar gp, gv, go;
+  generate
+    for (gp = 0; gp < NPV; gp = gp + 1) begin : g_has_credit
+      assign has_credit[gp] = (credits_q[gp] != {CW{1'b0}});
+    end
+  endgenerate
+
+  // ---- per input VC: buffer, target, eligibility ------------------------
+  wire [EW-1:0]  front    [0:NPV-1];
+  wire [2:0]     tgt_port [0:NPV-1];
+  wire [1:0]     tgt_vc   [0:NPV-1];
+  wire [NPV-1:0] nonempty, elig, pop, perr, ovf;
+
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam PV = gp * NV + gv;
-        wire [FW-1:0] arriving = in_flit_i[gp*FW +: FW];
-        wire push = arriving[36] && (arriving[35:34] == gv);
-        wire [2:0]  rt_port;
-        wire [1:0]  rt_vc;
-        wire [31:0] rt_head;
-
-        flit_fifo #(.DEPTH(DEPTH), .WIDTH(SW)) u_buf (
-          .clk_i(clk_i), .rst_ni(rst_ni),
-          .push_i(push), .data_i(arriving[SW-1:0]), .pop_i(pop[PV]),
-          .front_o(front[PV]), .count_o(count[PV]), .overflow_o(ovf[PV])
+        vc_buffer #(.N(N), .DEPTH(DEPTH), .PORT(gp), .VC(gv)) u_buf (
+          .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_q), .y_i(y_q),
+          .flit_i(in_flit_i[gp*FW +: FW]), .pop_i(pop[PV]),
+          .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])
         );
 
-        route_compute #(.N(N)) u_route (
-          .x_i(x_i), .y_i(y_i), .head_i(front[PV][31:0]), .in_port_i(gp[2:0]), .in_vc_i(gv[1:0]),
-          .out_port_o(rt_port), .out_vc_o(rt_vc), .head_o(rt_head)
-        );
-
-        wire is_head  = (front[PV][33:32] == `SS_KIND_HEAD);
-        wire nonempty = (count[PV] != {CW{1'b0}});
-        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : rt_port;
-        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : rt_vc;
-        assign tgt_word[PV] = held_q[PV] ? front[PV][31:0] : rt_head;
-        wire [3:0] tgt = tgt_port[PV] * NV + {2'b0, tgt_vc[PV]};
-        wire gated = (gv == 0) && gate[gp];
-        wire can_send = (credits_q[tgt] != {CW{1'b0}}) && thr_ready[tgt_port[PV]];
-        assign elig[PV] = nonempty && can_send &&
-                          (held_q[PV] ? !is_head
-                                      : (is_head && !gated && !out_busy_q[tgt]));
-        assign perr[PV] = nonempty && (held_q[PV] ? is_head : !is_head);
+        // a HEAD's entry carries its route; a message's later flits follow
+        // the route its HEAD took
+        wire is_head = (front[PV][33:32] == `SS_KIND_HEAD);
+        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : front[PV][38:36];
+        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : front[PV][35:34];
+        wire [3:0] tgt   = tgt_port[PV] * NV + {2'b0, tgt_vc[PV]};
+        wire       gated = (gv == 0) && gate[gp];
+        assign elig[PV] = nonempty[PV] && has_credit[tgt] && thr_ready[tgt_port[PV]] &&
+                          (held_q[PV] ? !is_head : (is_head && !gated && !out_busy_q[tgt]));
+        assign perr[PV] = nonempty[PV] && (held_q[PV] == is_head);
       end
     end
   endgenerate
 
-  // ---- requests: one VC per input --------------------------------------
+  // ---- requests: one VC per input ----------------------------------------
   wire [NP-1:0] req_valid;
   wire [1:0]    req_vc    [0:NP-1];
   wire [2:0]    req_port  [0:NP-1];
   wire [1:0]    req_ovc   [0:NP-1];
-  wire [31:0]   req_word  [0:NP-1];
   wire [1:0]    req_kind  [0:NP-1];
+  wire [FW-1:0] req_flit  [0:NP-1];   // the flit as it leaves
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_req
       rr_pick #(.W(NV)) u_pick (
@@ -119,8 +119,8 @@ module router #(
       wire [3:0] pv = gp * NV + {2'b0, req_vc[gp]};
       assign req_port[gp] = tgt_port[pv];
       assign req_ovc[gp]  = tgt_vc[pv];
-      assign req_word[gp] = tgt_word[pv];
       assign req_kind[gp] = front[pv][33:32];
+      assign req_flit[gp] = {1'b1, tgt_vc[pv], front[pv][33:0]};
     end
   endgenerate
 
@@ -164,21 +164,28 @@ module router #(
   endgenerate
 
   sync_switch #(.ENABLE(SYNC_SWITCH)) u_sync (
-    .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(sync_mode_i), .tails_i(tails),
+    .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .tails_i(tails),
     .sw_clear_i(sw_clear_i), .gate_o(gate), .nim_o(nim_o), .phase_o(phase_o)
   );
 
   // ---- registers ----------------------------------------------------------
-  integer i, o, v;
+  integer i, o;
+
+  // configuration: loaded during reset, so no datapath logic depends
+  // combinationally on a configuration input
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      x_q    <= x_i;
+      y_q    <= y_i;
+      mode_q <= sync_mode_i;
+    end
+  end
 
   // output link registers and credit returns
   always @(posedge clk_i) begin
     for (o = 0; o < NP; o = o + 1) begin
-      if (!rst_ni || !gnt_valid[o])
-        out_flit_q[o] <= {FW{1'b0}};
-      else
-        out_flit_q[o] <= {1'b1, req_ovc[gnt_in[o]], req_kind[gnt_in[o]],
-                          req_word[gnt_in[o]]};
+      if (!rst_ni || !gnt_valid[o]) out_flit_q[o] <= {FW{1'b0}};
+      else                          out_flit_q[o] <= req_flit[gnt_in[o]];
     end
     for (i = 0; i < NP; i = i + 1) begin
       if (!rst_ni || !granted[i]) in_credit_q[i] <= {CRW{1'b0}};
@@ -205,37 +212,66 @@ module router #(
     end
   end
 
-  // output VC ownership and credits
+  // output VC ownership: taken by a granted HEAD, given back by its TAIL
   always @(posedge clk_i) begin
     for (o = 0; o < NP; o = o + 1) begin
-      for (v = 0; v < NV; v = v + 1) begin
-        if (!rst_ni)
-          out_busy_q[o*NV + v] <= 1'b0;
-        else if (gnt_valid[o] && req_ovc[gnt_in[o]] == v[1:0]) begin
-          if (req_kind[gnt_in[o]] == `SS_KIND_HEAD)      out_busy_q[o*NV + v] <= 1'b1;
-          else if (req_kind[gnt_in[o]] == `SS_KIND_TAIL) out_busy_q[o*NV + v] <= 1'b0;
-        end
+      if (!rst_ni) begin
+        out_busy_q[o*NV +: NV] <= {NV{1'b0}};
+      end else if (gnt_valid[o]) begin
+        if (req_kind[gnt_in[o]] == `SS_KIND_HEAD)
+          out_busy_q[o*NV + {30'd0, req_ovc[gnt_in[o]]}] <= 1'b1;
+        else if (req_kind[gnt_in[o]] == `SS_KIND_TAIL)
+          out_busy_q[o*NV + {30'd0, req_ovc[gnt_in[o]]}] <= 1'b0;
       end
     end
   end
 
-  wire [CW-1:0] cred_dec [0:NPV-1];
-  wire [CW-1:0] cred_inc [0:NPV-1];
-  generate
-    for (go = 0; go < NP; go = go + 1) begin : g_cred
-      for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
-        wire [CRW-1:0] ret = out_credit_i[go*CRW +: CRW];
-        assign cred_dec[go*NV + gv] = {{(CW-1){1'b0}},
-                                       gnt_valid[go] && req_ovc[gnt_in[go]] == gv};
-        assign cred_inc[go*NV + gv] = {{(CW-1){1'b0}}, ret[2] && ret[1:0] == gv};
-      end
+  // credits: one taken per flit granted to an output VC, one given back per
+  // credit return (read here, at the edge)
+  function [CW-1:0] credit_next;
+    input [CW-1:0]  count;
+    input           take;
+    input [CRW-1:0] ret;
+    input [1:0]     vc;
+    begin
+      credit_next = count - {{(CW-1){1'b0}}, take}
+                          + {{(CW-1){1'b0}}, ret[2] && (ret[1:0] == vc)};
     end
-  endgenerate
+  endfunction
+
+  // a credit returned to a count that is already full (and not taken)
+  function credit_over;
+    input [CW-1:0]  count;
+    input           take;
+    input [CRW-1:0] ret;
+    input [1:0]     vc;
+    begin
+      credit_over = (count == FULL) && !take && ret[2] && (ret[1:0] == vc);
+    end
+  endfunction
 
   always @(posedge clk_i) begin
-    for (i = 0; i < NPV; i = i + 1) begin
-      if (!rst_ni) credits_q[i] <= FULL;
-      else         credits_q[i] <= credits_q[i] - cred_dec[i] + cred_inc[i];
+    for (o = 0; o < NP; o = o + 1) begin
+      for (i = 0; i < NV; i = i + 1) begin
+        if (!rst_ni)
+          credits_q[o*NV + i] <= FULL;
+        else
+          credits_q[o*NV + i] <= credit_next(credits_q[o*NV + i],
+                                             gnt_valid[o] && req_ovc[gnt_in[o]] == i[1:0],
+                                             out_credit_i[o*CRW +: CRW], i[1:0]);
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cred_err_q <= 1'b0;
+    end else begin
+      for (o = 0; o < NP; o = o + 1)
+        for (i = 0; i < NV; i = i + 1)
+          if (credit_over(credits_q[o*NV + i], gnt_valid[o] && req_ovc[gnt_in[o]] == i[1:0],
+                          out_credit_i[o*CRW +: CRW], i[1:0]))
+            cred_err_q <= 1'b1;
     end
   end
 
@@ -251,16 +287,13 @@ module router #(
     end
   end
 
-  // protocol violations (never in a correct run): sticky error flag
-  reg cred_err;
-  always @(*) begin
-    cred_err = 1'b0;
-    for (i = 0; i < NPV; i = i + 1)
-      if (credits_q[i] == FULL && cred_inc[i] != 0 && cred_dec[i] == 0) cred_err = 1'b1;
-  end
+  // protocol violations (never in a correct run): sticky error flag. A
+  // BODY/TAIL at the front with no route, or a HEAD inside a message, is
+  // seen the cycle it is at the front; a buffer overflow or a credit beyond
+  // the buffer depth the cycle after it happened.
   always @(posedge clk_i) begin
     if (!rst_ni) error_q <= 1'b0;
-    else if (|perr || |ovf || cred_err) error_q <= 1'b1;
+    else if (|perr || |ovf || cred_err_q) error_q <= 1'b1;
   end
   assign error_o = error_q;
 

@@ -1,28 +1,32 @@
 // Round-robin pick: the first requester at or after ptr_i, wrapping.
 // Used for the VC choice of each input and the input choice of each output.
+// The requests are rotated so that ptr_i is bit 0, the lowest set bit is
+// found, and its offset is added back to ptr_i.
 module rr_pick #(
   parameter W = 5
 ) (
   input  wire [W-1:0]          req_i,
   input  wire [$clog2(W)-1:0]  ptr_i,
-  output reg                   valid_o,
-  output reg  [$clog2(W)-1:0]  idx_o
+  output wire                  valid_o,
+  output wire [$clog2(W)-1:0]  idx_o
 );
   localparam IW = $clog2(W);
+  localparam [IW:0] W_C = W[IW:0];
+
+  wire [2*W-1:0] both    = {req_i, req_i} >> ptr_i;
+  wire [W-1:0]   rotated = both[W-1:0];
+  wire           unused_both = ^both[2*W-1:W];   // the wrapped-around copy
+
+  reg [IW-1:0] off;
   integer i;
-  reg [IW:0] cand;
   always @(*) begin
-    valid_o = 1'b0;
-    idx_o   = {IW{1'b0}};
-    cand    = {(IW+1){1'b0}};
-    for (i = W - 1; i >= 0; i = i - 1) begin
-      // scanning down lets the lowest offset win without a break
-      cand = {1'b0, ptr_i} + i[IW:0];
-      if (cand >= W[IW:0]) cand = cand - W[IW:0];
-      if (req_i[cand[IW-1:0]]) begin
-        valid_o = 1'b1;
-        idx_o   = cand[IW-1:0];
-      end
-    end
+    off = {IW{1'b0}};
+    // scanning down lets the lowest set bit win without a break
+    for (i = W - 1; i >= 0; i = i - 1)
+      if (rotated[i]) off = i[IW-1:0];
   end
+
+  wire [IW:0] sum = {1'b0, ptr_i} + {1'b0, off};
+  assign valid_o = |req_i;
+  assign idx_o   = (sum >= W_C) ? sum[IW-1:0] - W_C[IW-1:0] : sum[IW-1:0];
 endmodule

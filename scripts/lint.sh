@@ -13,7 +13,7 @@ lint() {
     echo "lint FAILED: $*"; echo "$out"; fail=1
   fi
 }
-for m in flit_fifo rr_pick route_compute link_throttle sync_switch router torus; do
+for m in vc_buffer rr_pick link_throttle sync_switch router torus; do
   lint --top-module "$m"
 done
 lint --top-module router -GDEPTH=1 -GTT=1

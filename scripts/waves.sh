@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 scripts/deps.sh waves          # GTKWave: fst2vcd here, the viewer for you
 
-bin=build/rtl/n8_d4_t2/syncswitch
+bin=build/rtl/torus_n8_d4_t2/syncswitch
 out=build/results/waves
 fst=$out/phased_8x8.fst
 gtkw=testbench/waves.gtkw
@@ -19,8 +19,8 @@ words=${WORDS:-16}
 to=${TO:-400}                  # about 7 phases of 48 cycles at B = 16, T_t = 2
 
 if [ ! -x "$bin" ]; then
-  echo "waves.sh: $bin is missing; building it (make rtl-bin, a few minutes)" >&2
-  make rtl-bin RTL_N=8 RTL_DEPTH=4 RTL_TT=2
+  echo "waves.sh: $bin is missing; building it (make rtl-bin RTL_TOP=torus, a few minutes)" >&2
+  make rtl-bin RTL_TOP=torus RTL_N=8 RTL_DEPTH=4 RTL_TT=2
 fi
 
 mkdir -p "$out"

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "backend.h"
 #include "../model/params.h"
@@ -45,9 +44,11 @@ static const char *const help_text =
     "                    (default 0 = unlimited; >= 2 never limits)\n"
     "  --preset iwarp    parameter preset (the only one, and the default)\n"
     "  --json            one JSON object on stdout instead of the summary\n"
-    "  --backend B       c (default), rtl (the Verilated torus) or cosim (both in\n"
+    "  --backend B       c (default), rtl (the Verilated RTL) or cosim (both in\n"
     "                    lockstep, every link compared every cycle)\n"
-    "  --trace FILE      waveform of the RTL (.fst, or .vcd)\n"
+    "  --rtl-top T       routers (default: one Verilated router per node, wired\n"
+    "                    as torus.v wires them; fast) or torus (the torus.v top)\n"
+    "  --trace FILE      waveform of the RTL (.fst, or .vcd); uses the torus top\n"
     "  --trace-from C    first cycle in the waveform (default 0)\n"
     "  --trace-to C      last cycle in the waveform (default: the end)\n"
     "  --cosim-perturb C self-test: corrupt one C-model flit at cycle C\n"
@@ -173,11 +174,13 @@ static void print_summary(const kernel_t *k, const params_t *p, const kernel_cfg
            r->wall_seconds > 0 ? (double)r->cycles * p->n * p->n / r->wall_seconds / 1e6 : 0);
 }
 
-/* This binary has no (or another) Verilated torus: run the RTL binary
- * built for (n, depth, T_t), building it first if needed. */
-static int exec_rtl_binary(int n, int depth, int tt, char **argv)
+static const char *const rtl_top_name[] = { "routers", "torus" };
+
+/* This binary has no (or another) Verilated RTL: run the RTL binary built
+ * for (top, n, depth, T_t), building it first if needed. */
+static int exec_rtl_binary(int top, int n, int depth, int tt, char **argv)
 {
-    char exe[4096], root[4096], bin[4600], cmd[9000];
+    char exe[4096], root[4096], dir[128], bin[4300], cmd[4500];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) { fprintf(stderr, "syncswitch: cannot locate the executable\n"); return EXIT_INTERNAL; }
     exe[len] = 0;
@@ -185,17 +188,19 @@ static int exec_rtl_binary(int n, int depth, int tt, char **argv)
     if (!b) { fprintf(stderr, "syncswitch: not run from the project's build/ folder\n"); return EXIT_INTERNAL; }
     *b = 0;
     snprintf(root, sizeof root, "%s", exe);
-    snprintf(bin, sizeof bin, "%s/build/rtl/n%d_d%d_t%d/syncswitch", root, n, depth, tt);
-    struct stat st;
-    if (stat(bin, &st) != 0) {
+    snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d", rtl_top_name[top], n, depth, tt);
+    snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
+    /* make decides: a missing binary, or RTL/harness sources newer than it */
+    char v[128];
+    snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d", rtl_top_name[top], n, depth, tt);
+    snprintf(cmd, sizeof cmd, "make -s -q -C '%s' rtl-bin %s >/dev/null 2>&1", root, v);
+    if (system(cmd) != 0) {
         if (isatty(2))
-            fprintf(stderr, "syncswitch: building the Verilated %dx%d torus (depth %d, T_t %d) once...\n",
-                    n, n, depth, tt);
-        snprintf(cmd, sizeof cmd, "make -s -C '%s' rtl-bin RTL_N=%d RTL_DEPTH=%d RTL_TT=%d >&2",
-                 root, n, depth, tt);
+            fprintf(stderr, "syncswitch: building the Verilated %s for %dx%d (depth %d, T_t %d)...\n",
+                    rtl_top_name[top], n, n, depth, tt);
+        snprintf(cmd, sizeof cmd, "make -s -C '%s' rtl-bin %s >&2", root, v);
         if (system(cmd) != 0) {
-            fprintf(stderr, "syncswitch: building the RTL model failed (see build/rtl/n%d_d%d_t%d/build.log)\n",
-                    n, depth, tt);
+            fprintf(stderr, "syncswitch: building the RTL model failed (see %s/build.log)\n", dir);
             return EXIT_INTERNAL;
         }
     }
@@ -210,7 +215,7 @@ static int cmd_run(int argc, char **argv)
     params_iwarp(&p);
     const char *kname = NULL;
     long long words = -1;
-    int json = 0, have_n = 0;
+    int json = 0, have_n = 0, rtl_top = -1;
     kernel_cfg cfg = { .stall_node = -1, .stall_step = -1 };
     backend_opts be = { .kind = BACKEND_C, .trace_to = UINT64_MAX, .perturb_cycle = -1 };
     for (int i = 0; i < argc; i++) {
@@ -239,6 +244,11 @@ static int cmd_run(int argc, char **argv)
             else if (!strcmp(v, "rtl")) be.kind = BACKEND_RTL;
             else if (!strcmp(v, "cosim")) be.kind = BACKEND_COSIM;
             else usage_error("--backend '%s' is unknown (allowed: c, rtl, cosim)", v);
+        }
+        else if (strcmp(o, "--rtl-top") == 0) {
+            if (!strcmp(v, "routers")) rtl_top = RTL_TOP_ROUTERS;
+            else if (!strcmp(v, "torus")) rtl_top = RTL_TOP_TORUS;
+            else usage_error("--rtl-top '%s' is unknown (allowed: routers, torus)", v);
         }
         else if (strcmp(o, "--trace") == 0) be.trace = v;
         else if (strcmp(o, "--trace-from") == 0) be.trace_from = (uint64_t)int_arg(o, v, 0, INT64_MAX);
@@ -277,11 +287,16 @@ static int cmd_run(int argc, char **argv)
         usage_error("--cosim-perturb needs --backend cosim%s", "");
     if (be.trace_from > be.trace_to)
         usage_error("--trace-from is after --trace-to%s", "");
+    if (rtl_top >= 0 && be.kind == BACKEND_C)
+        usage_error("--rtl-top needs --backend rtl or cosim%s", "");
+    if (rtl_top == RTL_TOP_ROUTERS && be.trace)
+        usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)%s", "");
+    if (rtl_top < 0) rtl_top = be.trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (be.kind != BACKEND_C) {
-        int rn, rd, rt;
-        rtl_backend_config(&rn, &rd, &rt);
-        if (!rtl_backend_available() || rn != p.n || rd != p.depth || rt != p.tt)
-            return exec_rtl_binary(p.n, p.depth, p.tt, argv - 2);
+        int rn, rd, rt, rtop;
+        rtl_backend_config(&rn, &rd, &rt, &rtop);
+        if (!rtl_backend_available() || rn != p.n || rd != p.depth || rt != p.tt || rtop != rtl_top)
+            return exec_rtl_binary(rtl_top, p.n, p.depth, p.tt, argv - 2);
     }
     cfg.n = p.n;
     cfg.words = (uint32_t)words;

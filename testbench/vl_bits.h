@@ -1,6 +1,6 @@
 // Bit-field access to Verilator port types (plain integers up to 64 bits,
 // VlWide beyond) and the credit encoding between the C model and the RTL.
-// Shared by the torus backend (rtl_backend.cpp) and the router testbench.
+// Shared by the torus backend (rtl_routers.cpp, rtl_torus.cpp) and the router testbench.
 #ifndef SYNCSWITCH_VL_BITS_H
 #define SYNCSWITCH_VL_BITS_H
 #include <cstddef>
@@ -16,16 +16,15 @@ template <typename T> uint64_t get_bits(const T &v, unsigned lsb, unsigned w)
 {
     return (static_cast<uint64_t>(v) >> lsb) & mask(w);
 }
+// Wide ports: a field of up to 64 bits spans at most three 32-bit words;
+// read them as one 128-bit window (this runs for every port every cycle).
 template <std::size_t N> uint64_t get_bits(const VlWide<N> &v, unsigned lsb, unsigned w)
 {
-    uint64_t r = 0;
-    for (unsigned got = 0; got < w;) {
-        unsigned pos = lsb + got, off = pos & 31, take = 32 - off;
-        if (take > w - got) take = w - got;
-        r |= ((static_cast<uint64_t>(v[pos >> 5]) >> off) & mask(take)) << got;
-        got += take;
-    }
-    return r;
+    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned __int128 win = v[lo];
+    if (lo + 1 < N) win |= static_cast<unsigned __int128>(v[lo + 1]) << 32;
+    if (lo + 2 < N) win |= static_cast<unsigned __int128>(v[lo + 2]) << 64;
+    return static_cast<uint64_t>(win >> off) & mask(w);
 }
 template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
 {
@@ -35,13 +34,13 @@ template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
 }
 template <std::size_t N> void put_bits(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
 {
-    for (unsigned done = 0; done < w;) {
-        unsigned pos = lsb + done, off = pos & 31, take = 32 - off;
-        if (take > w - done) take = w - done;
-        uint32_t m = static_cast<uint32_t>(mask(take) << off);
-        uint32_t bits = static_cast<uint32_t>(((x >> done) & mask(take)) << off);
-        v[pos >> 5] = (v[pos >> 5] & ~m) | bits;
-        done += take;
+    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned __int128 m = static_cast<unsigned __int128>(mask(w)) << off;
+    unsigned __int128 b = static_cast<unsigned __int128>(x & mask(w)) << off;
+    for (unsigned k = 0; k < 3 && lo + k < N; k++) {
+        uint32_t mk = static_cast<uint32_t>(m >> (32 * k));
+        if (!mk) break;
+        v[lo + k] = (v[lo + k] & ~mk) | static_cast<uint32_t>(b >> (32 * k));
     }
 }
 

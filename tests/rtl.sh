@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # RTL tests (part of `make test`): lint, the single-router testbench, and
-# lockstep co-simulation of kernels on the 8x8 torus: every cycle, every
+# lockstep co-simulation of kernels on the 8x8 torus (the router array, and
+# the torus.v top for two kernels): every cycle, every
 # link, credit and sync-switch register of the RTL equals the C model's,
 # and the cycle count equals the C backend's. Also the comparator's own
 # test: a deliberately corrupted C flit must stop the run with exit 4.
@@ -28,12 +29,13 @@ fi
 
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 
-# cosim NAME KERNEL WORDS [extra run options...]
+# cosim NAME KERNEL WORDS [extra run options...]; $top picks the RTL top
+top=routers
 cosim() {
   local name=$1 k=$2 b=$3; shift 3
   local c r rc
   c=$("$bin" run --kernel "$k" --n 8 --words "$b" "$@" --json 2>"$tmp/err_c")
-  r=$("$bin" run --kernel "$k" --n 8 --words "$b" "$@" --backend cosim --json 2>"$tmp/err")
+  r=$("$bin" run --kernel "$k" --n 8 --words "$b" "$@" --backend cosim --rtl-top "$top" --json 2>"$tmp/err")
   rc=$?
   if [ $rc -ne 0 ]; then fail "cosim_$name" "exit $rc: $(head -c 400 "$tmp/err")"
   elif [ "$(echo "$r" | field verified)" != true ]; then fail "cosim_$name" "not verified"
@@ -71,3 +73,15 @@ if [ $rc -ne 4 ]; then fail comparator_catches "exit $rc, want 4"
 elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link word: C .* RTL" "$tmp/err"; then
   fail comparator_catches "report: $(head -c 300 "$tmp/err")"
 else pass comparator_catches; fi
+
+# the torus.v top (one Verilated torus, its wiring included) agrees too, and
+# writes a waveform
+top=torus
+cosim torus_phased_b16      phased 16
+cosim torus_msgpass_b8      msgpass 8
+"$bin" run --kernel phased --n 8 --words 8 --backend rtl --trace "$tmp/w.fst" --trace-to 50 \
+  >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then fail torus_trace "exit $rc: $(head -c 300 "$tmp/err")"
+elif [ ! -s "$tmp/w.fst" ]; then fail torus_trace "no FST written"
+else pass torus_trace; fi

@@ -1,0 +1,89 @@
+// One input VC: a DEPTH-entry FIFO of flits. A HEAD is routed as it is
+// written (lookahead routing): its entry carries the output port and VC it
+// will take and the HEAD word with that hop removed, so the allocators read
+// the route from the front entry. The route is a pure function of the HEAD
+// word, the router's coordinates and this buffer's (port, VC), none of which
+// changes while the HEAD waits: it is the route the C model computes when
+// the HEAD reaches the front (docs/microarchitecture.md, section 5).
+// A pop and a push in the same cycle are allowed (the arrival is written
+// behind the departure); a flit arriving at a buffer that stays full is a
+// credit error and sets overflow_o (sticky).
+`include "syncswitch_defs.vh"
+module vc_buffer #(
+  parameter N     = 8,  // torus side (for the datelines)
+  parameter DEPTH = 4,  // entries
+  parameter PORT  = 0,  // the input port this buffer belongs to
+  parameter VC    = 0   // the VC it holds
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  input  wire [5:0]              x_i,
+  input  wire [5:0]              y_i,
+  input  wire [`SS_FLIT_W-1:0]   flit_i,     // the flit arriving at the port
+  input  wire                    pop_i,
+  output wire [`SS_ENTRY_W-1:0]  front_o,    // {out_port, out_vc, kind, word}
+  output wire                    nonempty_o,
+  output wire                    overflow_o
+);
+  `include "route_compute.vh"
+
+  localparam AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+  localparam CW = $clog2(DEPTH + 1);
+  localparam integer LAST_I = DEPTH - 1;
+  localparam [AW-1:0] LAST = LAST_I[AW-1:0];
+  localparam integer FULL_I = DEPTH;
+  localparam [CW-1:0] FULL = FULL_I[CW-1:0];
+  localparam integer PORT_I = PORT;
+  localparam integer VC_I = VC;
+  localparam [2:0] PORT_ID = PORT_I[2:0];
+  localparam [1:0] VC_ID = VC_I[1:0];
+
+  reg [`SS_ENTRY_W-1:0] mem_q [0:DEPTH-1];
+  reg [AW-1:0]          rd_q, wr_q;
+  reg [CW-1:0]          count_q;
+  reg                   overflow_q;
+
+  wire do_pop  = pop_i && (count_q != {CW{1'b0}});
+  wire arrives = flit_i[36] && (flit_i[35:34] == VC_ID);
+  wire room    = (count_q - {{(CW-1){1'b0}}, do_pop}) != FULL;
+  wire do_push = arrives && room;
+
+  assign front_o    = mem_q[rd_q];
+  assign nonempty_o = (count_q != {CW{1'b0}});
+  assign overflow_o = overflow_q;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rd_q       <= {AW{1'b0}};
+      wr_q       <= {AW{1'b0}};
+      count_q    <= {CW{1'b0}};
+      overflow_q <= 1'b0;
+    end else begin
+      if (do_pop)  rd_q <= (rd_q == LAST) ? {AW{1'b0}} : rd_q + 1'b1;
+      if (do_push) wr_q <= (wr_q == LAST) ? {AW{1'b0}} : wr_q + 1'b1;
+      count_q <= count_q + {{(CW-1){1'b0}}, do_push} - {{(CW-1){1'b0}}, do_pop};
+      if (arrives && !room) overflow_q <= 1'b1;
+    end
+  end
+
+  // The entry written: a HEAD routed, a BODY/TAIL as it came. Storage needs
+  // no reset: count_q says what is valid. The route is computed here, at
+  // the write, and nowhere else: once per HEAD, not every cycle.
+  function [`SS_ENTRY_W-1:0] entry;
+    input [1:0]  kind;
+    input [31:0] word;
+    reg [`SS_ROUTE_W-1:0] r;
+    begin
+      if (kind == `SS_KIND_HEAD) begin
+        r     = route_compute(N, x_i, y_i, PORT_ID, VC_ID, word[26:0]);
+        entry = {r[36:32], kind, r[31:0]};
+      end else begin
+        entry = {5'b0, kind, word};
+      end
+    end
+  endfunction
+
+  always @(posedge clk_i) begin
+    if (do_push) mem_q[wr_q] <= entry(flit_i[33:32], flit_i[31:0]);
+  end
+endmodule

@@ -1,0 +1,123 @@
+// The per-cycle protocol shared by the Verilated tops, the lockstep
+// comparator, and the C entry points of backend.h.
+#include "rtl_common.h"
+#include <cstdio>
+
+namespace rtl {
+
+Top::Top(machine_t *m, const backend_opts &o) : m_(m), opts_(o), out_(m->num_nodes) {}
+
+static const char *const kind_name[4] = {"none", "HEAD", "BODY", "TAIL"};
+
+// First difference between the C routers' next outputs and the RTL's.
+bool Top::compare()
+{
+    const machine_t *m = m_;
+    for (int i = 0; i < m->num_nodes; i++) {
+        int x = i % m->n, y = i / m->n;
+        const RouterOut &r = out_[i];
+        unsigned long long cyc = (unsigned long long)m->cycle + 1;
+        for (int p = 0; p < NUM_PORTS; p++) {
+            flit_t cf = m->out_d[i].link[p], rf = r.out.link[p];
+            if (!flit_valid(cf)) cf = 0;
+            if (cf != rf) {
+                const char *sig = "word";
+                uint64_t cv = flit_word(cf), rv = flit_word(rf);
+                if (flit_valid(cf) != flit_valid(rf)) { sig = "valid"; cv = flit_valid(cf); rv = flit_valid(rf); }
+                else if (flit_vc(cf) != flit_vc(rf)) { sig = "vc"; cv = flit_vc(cf); rv = flit_vc(rf); }
+                else if (flit_kind(cf) != flit_kind(rf)) { sig = "kind"; cv = flit_kind(cf); rv = flit_kind(rf); }
+                snprintf(msg_, sizeof msg_,
+                         "cosim mismatch at cycle %llu: router (%d,%d) output %s link %s: "
+                         "C %s %llx, RTL %s %llx",
+                         cyc, x, y, port_name[p], sig, kind_name[flit_kind(cf)],
+                         (unsigned long long)cv, kind_name[flit_kind(rf)], (unsigned long long)rv);
+                return false;
+            }
+            credit_t cc = m->out_d[i].credit[p], rc = r.out.credit[p];
+            if (cc != rc) {
+                snprintf(msg_, sizeof msg_,
+                         "cosim mismatch at cycle %llu: router (%d,%d) input %s credit return: "
+                         "C valid %d vc %d, RTL valid %d vc %d",
+                         cyc, x, y, port_name[p], (cc & CREDIT_VALID) != 0, cc & 3,
+                         (rc & CREDIT_VALID) != 0, rc & 3);
+                return false;
+            }
+        }
+        if (r.nim != m->r[i].nim || r.phase != m->r[i].phase) {
+            snprintf(msg_, sizeof msg_,
+                     "cosim mismatch at cycle %llu: router (%d,%d) sync switch: "
+                     "C nim %02x phase %u, RTL nim %02x phase %u",
+                     cyc, x, y, m->r[i].nim, m->r[i].phase, r.nim, r.phase);
+            return false;
+        }
+    }
+    return true;
+}
+
+int Top::step()
+{
+    machine_t *m = m_;
+    latch();
+    int moved = 0;
+    if (opts_.kind == BACKEND_COSIM) {
+        moved = machine_routers_step_c(m);   // clears the nodes' sw_clear
+        if (moved < 0) return -1;
+        // self-test of the comparator: corrupt the first flit router 0
+        // sends on X+ at or after the chosen cycle
+        if (opts_.perturb_cycle >= 0 && (int64_t)m->cycle >= opts_.perturb_cycle &&
+            flit_valid(m->out_d[0].link[PORT_XP])) {
+            m->out_d[0].link[PORT_XP] ^= 1;
+            opts_.perturb_cycle = -1;
+        }
+    } else {
+        for (int i = 0; i < m->num_nodes; i++) m->node[i].sw_clear = 0;
+    }
+    clock();
+    for (int i = 0; i < m->num_nodes; i++)
+        if (out_[i].error) {
+            m->protocol_error = "RTL router raised error_o (protocol violation)";
+            m->error_node = i;
+            return -1;
+        }
+    if (opts_.kind == BACKEND_COSIM) {
+        if (!compare()) {
+            m->protocol_error = msg_;
+            m->mismatch = 1;
+            return -1;
+        }
+        return moved;
+    }
+    // RTL alone: its outputs become the machine's wires
+    for (int i = 0; i < m->num_nodes; i++) {
+        m->out_d[i] = out_[i].out;
+        m->r[i].nim = out_[i].nim;
+        m->r[i].phase = out_[i].phase;
+        for (int p = 0; p < NUM_PORTS; p++) moved += flit_valid(out_[i].out.link[p]) ? 1 : 0;
+    }
+    return moved;
+}
+
+static int step_hook(machine_t *, void *ctx) { return static_cast<Top *>(ctx)->step(); }
+
+}  // namespace rtl
+
+extern "C" int rtl_backend_available(void) { return 1; }
+
+extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
+{
+    rtl::Top *t = rtl::make_top(m, *o, why);
+    if (!t) return nullptr;
+    m->routers_step = rtl::step_hook;
+    m->routers_ctx = t;
+    return t;
+}
+
+extern "C" void rtl_backend_detach(void *ctx)
+{
+    auto *t = static_cast<rtl::Top *>(ctx);
+    if (!t) return;
+    t->finish();
+    t->machine()->routers_step = nullptr;
+    t->machine()->routers_ctx = nullptr;
+    delete t;
+}

@@ -1,0 +1,52 @@
+// What both Verilated tops share: the per-cycle protocol of a router
+// backend (drive, clock, compare or publish) and the lockstep comparator.
+// A top (rtl_routers.cpp: one Verilated router per node, wired here as
+// torus.v wires them; rtl_torus.cpp: the torus.v top, traceable) only moves
+// bits between the C wires and its ports.
+#ifndef SYNCSWITCH_RTL_COMMON_H
+#define SYNCSWITCH_RTL_COMMON_H
+#include <cstdint>
+#include <vector>
+#include "backend.h"
+
+namespace rtl {
+
+// One router's registered outputs as the RTL computed them for next cycle.
+struct RouterOut {
+    router_out_t out;
+    uint8_t nim;
+    uint32_t phase;
+    bool error;
+};
+
+class Top {
+public:
+    Top(machine_t *m, const backend_opts &o);
+    virtual ~Top() = default;
+    // One machine cycle; the routers_step hook of the machine.
+    int step();
+    // Flush and close what the top opened (trace files).
+    virtual void finish() {}
+    machine_t *machine() const { return m_; }
+
+protected:
+    // Latch this cycle's inputs (the C wires m->out_q, inj_q, ejc_q and the
+    // nodes' sw_clear) before the C routers consume sw_clear.
+    virtual void latch() = 0;
+    // One rising edge; fills out_[i] for every router.
+    virtual void clock() = 0;
+
+    machine_t *m_;
+    backend_opts opts_;
+    std::vector<RouterOut> out_;
+
+private:
+    bool compare();
+    char msg_[512] = "";
+};
+
+// Defined by the top linked in: build it for m, or nullptr and *why.
+Top *make_top(machine_t *m, const backend_opts &o, const char **why);
+
+}  // namespace rtl
+#endif

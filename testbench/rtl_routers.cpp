@@ -1,0 +1,119 @@
+// One Verilated router (rtl/router.v) per node, wired by the C machine's
+// registered wires exactly as rtl/torus.v wires the instances: input port p
+// of router i hears output p of its upstream neighbour, output p's credits
+// come back from the downstream one. Every instance runs the same compiled
+// code, which is what makes this the fast RTL backend; the torus.v top
+// (rtl_torus.cpp) is the one to take waveforms from.
+#include <memory>
+#include <string>
+#include <vector>
+#include "Vrouter.h"
+#include "verilated.h"
+#include "rtl_common.h"
+#include "vl_bits.h"
+
+#ifndef RTL_N
+#error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated router parameters"
+#endif
+
+namespace rtl {
+namespace {
+
+constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS;
+
+using vlbits::credit_from_rtl;
+using vlbits::credit_to_rtl;
+using vlbits::get_bits;
+using vlbits::put_bits;
+
+class RoutersTop : public Top {
+public:
+    RoutersTop(machine_t *m, const backend_opts &o) : Top(m, o), in_(m->num_nodes)
+    {
+        for (int i = 0; i < m->num_nodes; i++) {
+            std::string name = "router_" + std::to_string(i);
+            Vrouter *r = new Vrouter(ctx_.get(), name.c_str());
+            r_.emplace_back(r);
+            r->x_i = static_cast<CData>(i % m->n);
+            r->y_i = static_cast<CData>(i / m->n);
+            r->sync_mode_i = static_cast<CData>(m->p.sync);
+            r->rst_ni = 0;
+            edge(r);
+            edge(r);
+            r->rst_ni = 1;
+        }
+    }
+
+    void finish() override
+    {
+        for (auto &r : r_) r->final();
+    }
+
+protected:
+    void latch() override
+    {
+        for (int i = 0; i < m_->num_nodes; i++) machine_router_in(m_, i, &in_[i]);
+    }
+
+    void clock() override
+    {
+        for (int i = 0; i < m_->num_nodes; i++) {
+            Vrouter *r = r_[i].get();
+            const router_in_t &in = in_[i];
+            uint32_t cred = 0;
+            for (unsigned p = 0; p < NP; p++) {
+                put_bits(r->in_flit_i, p * FW, FW, flit_valid(in.link[p]) ? in.link[p] : 0);
+                cred |= static_cast<uint32_t>(credit_to_rtl(in.credit[p])) << (p * CRW);
+            }
+            r->out_credit_i = static_cast<SData>(cred);
+            r->sw_clear_i = in.sw_clear;
+            edge(r);
+            RouterOut &o = out_[i];
+            for (unsigned p = 0; p < NP; p++) {
+                o.out.link[p] = get_bits(r->out_flit_o, p * FW, FW);
+                o.out.credit[p] = credit_from_rtl(get_bits(r->in_credit_o, p * CRW, CRW));
+            }
+            o.nim = r->nim_o;
+            o.phase = r->phase_o;
+            o.error = r->error_o;
+        }
+    }
+
+private:
+    static void edge(Vrouter *r)
+    {
+        r->clk_i = 0;
+        r->eval();
+        r->clk_i = 1;
+        r->eval();
+    }
+
+    std::unique_ptr<VerilatedContext> ctx_{new VerilatedContext};
+    std::vector<std::unique_ptr<Vrouter>> r_;
+    std::vector<router_in_t> in_;
+};
+
+}  // namespace
+
+Top *make_top(machine_t *m, const backend_opts &o, const char **why)
+{
+    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
+        *why = "the Verilated routers were built for another n, depth or T_t";
+        return nullptr;
+    }
+    if (o.trace) {
+        *why = "waveforms come from the torus top (--rtl-top torus)";
+        return nullptr;
+    }
+    return new RoutersTop(m, o);
+}
+
+}  // namespace rtl
+
+extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top)
+{
+    *n = RTL_N;
+    *depth = RTL_DEPTH;
+    *tt = RTL_TT;
+    *top = RTL_TOP_ROUTERS;
+}
