@@ -106,6 +106,7 @@ run: $(BUILD)/syncswitch
 	@scripts/sweep.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb
+	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@RTL_TESTS=1 tests/run.sh $(BUILD)
 

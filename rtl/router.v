@@ -63,13 +63,18 @@ module router #(
   reg [5:0]     x_q, y_q;               // configuration registers
   reg [1:0]     mode_q;
 
-  // ---- per output VC and output: can a flit go there now ----------------
-  wire [NPV-1:0] has_credit;
+  // ---- per output VC: can a flit go there now ----------------------------
+  // ovc_ready: a credit and a ready link; ovc_free: that, and no message
+  // owns the output VC (what a HEAD needs)
+  wire [NPV-1:0] ovc_ready, ovc_free;
   wire [NP-1:0]  gate, thr_ready;
   genvar gp, gv, go;
   generate
-    for (gp = 0; gp < NPV; gp = gp + 1) begin : g_has_credit
-      assign has_credit[gp] = (credits_q[gp] != {CW{1'b0}});
+    for (go = 0; go < NP; go = go + 1) begin : g_ovc
+      for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
+        assign ovc_ready[go*NV + gv] = (credits_q[go*NV + gv] != {CW{1'b0}}) && thr_ready[go];
+        assign ovc_free[go*NV + gv]  = ovc_ready[go*NV + gv] && !out_busy_q[go*NV + gv];
+      end
     end
   endgenerate
 
@@ -96,8 +101,9 @@ module router #(
         assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : front[PV][35:34];
         wire [3:0] tgt   = tgt_port[PV] * NV + {2'b0, tgt_vc[PV]};
         wire       gated = (gv == 0) && gate[gp];
-        assign elig[PV] = nonempty[PV] && has_credit[tgt] && thr_ready[tgt_port[PV]] &&
-                          (held_q[PV] ? !is_head : (is_head && !gated && !out_busy_q[tgt]));
+        assign elig[PV] = nonempty[PV] &&
+                          (held_q[PV] ? (ovc_ready[tgt] && !is_head)
+                                      : (ovc_free[tgt] && is_head && !gated));
         assign perr[PV] = nonempty[PV] && (held_q[PV] == is_head);
       end
     end
@@ -125,9 +131,11 @@ module router #(
   endgenerate
 
   // ---- output arbitration, throttles ------------------------------------
-  wire [NP-1:0] gnt_valid;
-  wire [2:0]    gnt_in [0:NP-1];
-  wire [NP-1:0] granted;   // per input: its request won
+  wire [NP-1:0]  gnt_valid;
+  wire [2:0]     gnt_in   [0:NP-1];
+  wire [1:0]     gnt_kind [0:NP-1];   // the winner's flit kind
+  wire [NPV-1:0] ovc_take;            // per output VC: a flit granted to it
+  wire [NP-1:0]  granted;             // per input: its request won
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_out
       wire [NP-1:0] req_in;
@@ -138,6 +146,11 @@ module router #(
         .req_i(req_in), .ptr_i(rr_out_q[go]),
         .valid_o(gnt_valid[go]), .idx_o(gnt_in[go])
       );
+      wire [1:0] gnt_ovc = req_ovc[gnt_in[go]];
+      assign gnt_kind[go] = req_kind[gnt_in[go]];
+      for (gv = 0; gv < NV; gv = gv + 1) begin : g_take
+        assign ovc_take[go*NV + gv] = gnt_valid[go] && (gnt_ovc == gv);
+      end
       link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
         .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
         .ready_o(thr_ready[go])
@@ -214,15 +227,13 @@ module router #(
 
   // output VC ownership: taken by a granted HEAD, given back by its TAIL
   always @(posedge clk_i) begin
-    for (o = 0; o < NP; o = o + 1) begin
-      if (!rst_ni) begin
-        out_busy_q[o*NV +: NV] <= {NV{1'b0}};
-      end else if (gnt_valid[o]) begin
-        if (req_kind[gnt_in[o]] == `SS_KIND_HEAD)
-          out_busy_q[o*NV + {30'd0, req_ovc[gnt_in[o]]}] <= 1'b1;
-        else if (req_kind[gnt_in[o]] == `SS_KIND_TAIL)
-          out_busy_q[o*NV + {30'd0, req_ovc[gnt_in[o]]}] <= 1'b0;
-      end
+    for (i = 0; i < NPV; i = i + 1) begin
+      if (!rst_ni)
+        out_busy_q[i] <= 1'b0;
+      else if (ovc_take[i] && gnt_kind[i / NV] == `SS_KIND_HEAD)
+        out_busy_q[i] <= 1'b1;
+      else if (ovc_take[i] && gnt_kind[i / NV] == `SS_KIND_TAIL)
+        out_busy_q[i] <= 1'b0;
     end
   end
 
@@ -256,8 +267,7 @@ module router #(
         if (!rst_ni)
           credits_q[o*NV + i] <= FULL;
         else
-          credits_q[o*NV + i] <= credit_next(credits_q[o*NV + i],
-                                             gnt_valid[o] && req_ovc[gnt_in[o]] == i[1:0],
+          credits_q[o*NV + i] <= credit_next(credits_q[o*NV + i], ovc_take[o*NV + i],
                                              out_credit_i[o*CRW +: CRW], i[1:0]);
       end
     end
@@ -269,7 +279,7 @@ module router #(
     end else begin
       for (o = 0; o < NP; o = o + 1)
         for (i = 0; i < NV; i = i + 1)
-          if (credit_over(credits_q[o*NV + i], gnt_valid[o] && req_ovc[gnt_in[o]] == i[1:0],
+          if (credit_over(credits_q[o*NV + i], ovc_take[o*NV + i],
                           out_credit_i[o*CRW +: CRW], i[1:0]))
             cred_err_q <= 1'b1;
     end

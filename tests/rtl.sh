@@ -29,13 +29,15 @@ fi
 
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 
-# cosim NAME KERNEL WORDS [extra run options...]; $top picks the RTL top
+# cosim NAME KERNEL WORDS [extra run options...]; $top picks the RTL top,
+# $n the torus side
 top=routers
+n=8
 cosim() {
   local name=$1 k=$2 b=$3; shift 3
   local c r rc
-  c=$("$bin" run --kernel "$k" --n 8 --words "$b" "$@" --json 2>"$tmp/err_c")
-  r=$("$bin" run --kernel "$k" --n 8 --words "$b" "$@" --backend cosim --rtl-top "$top" --json 2>"$tmp/err")
+  c=$("$bin" run --kernel "$k" --n "$n" --words "$b" "$@" --json 2>"$tmp/err_c")
+  r=$("$bin" run --kernel "$k" --n "$n" --words "$b" "$@" --backend cosim --rtl-top "$top" --json 2>"$tmp/err")
   rc=$?
   if [ $rc -ne 0 ]; then fail "cosim_$name" "exit $rc: $(head -c 400 "$tmp/err")"
   elif [ "$(echo "$r" | field verified)" != true ]; then fail "cosim_$name" "not verified"
@@ -73,6 +75,12 @@ if [ $rc -ne 4 ]; then fail comparator_catches "exit $rc, want 4"
 elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link word: C .* RTL" "$tmp/err"; then
   fail comparator_catches "report: $(head -c 300 "$tmp/err")"
 else pass comparator_catches; fi
+
+# 16x16, both AAPC kernels (the issue's target size)
+n=16
+cosim phased_16x16_b64      phased 64
+cosim msgpass_16x16_b16     msgpass 16
+n=8
 
 # the torus.v top (one Verilated torus, its wiring included) agrees too, and
 # writes a waveform

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test-long: co-simulation on 16x16 (B = 64) and on 8x8 with larger
-# messages, for both AAPC kernels; cycles must equal the C backend's.
+# messages, for both AAPC kernels, and phased AAPC on 32x32 (about 5
+# minutes); cycles must equal the C backend's.
 # Last line: "N passed, N failed".
 set -u
 dir="${1:-build}"
@@ -26,6 +27,7 @@ long() {
   long msgpass_8x8_b128 msgpass 8 128
   long phased_16x16_b64 phased 16 64
   long msgpass_16x16_b64 msgpass 16 64
+  long phased_32x32_b16 phased 32 16
 } | tee "$out"
 echo "$(grep -c '^PASS' "$out") passed, $(grep -c '^FAIL' "$out") failed"
 ! grep -q '^FAIL' "$out"
