@@ -42,6 +42,9 @@ expect_usage bad_mhz           run --kernel phased --n 8 --words 16 --mhz -1
 expect_usage bad_preset        run --kernel phased --n 8 --words 16 --preset paragon
 expect_usage bad_command       frobnicate
 expect_usage schedule_bad_n    schedule --n 10
+expect_usage bad_rtl_top       run --kernel phased --n 8 --words 16 --backend rtl --rtl-top mesh
+expect_usage rtl_top_c_backend run --kernel phased --n 8 --words 16 --rtl-top torus
+expect_usage trace_on_routers  run --kernel phased --n 8 --words 16 --backend rtl --rtl-top routers --trace t.fst
 
 # schedule CSV: header, n^4 - (self messages are included) rows for n = 8
 "$bin" schedule --n 8 >"$tmp/s.csv" 2>"$tmp/err"
