@@ -24,7 +24,7 @@ constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS;
 using vlbits::credit_from_rtl;
 using vlbits::credit_to_rtl;
 using vlbits::get_bits;
-using vlbits::put_bits;
+using vlbits::pack_fields;
 
 class RoutersTop : public Top {
 public:
@@ -60,11 +60,13 @@ protected:
         for (int i = 0; i < m_->num_nodes; i++) {
             Vrouter *r = r_[i].get();
             const router_in_t &in = in_[i];
+            uint64_t flits[NP];
             uint32_t cred = 0;
             for (unsigned p = 0; p < NP; p++) {
-                put_bits(r->in_flit_i, p * FW, FW, flit_valid(in.link[p]) ? in.link[p] : 0);
+                flits[p] = flit_valid(in.link[p]) ? in.link[p] : 0;
                 cred |= static_cast<uint32_t>(credit_to_rtl(in.credit[p])) << (p * CRW);
             }
+            pack_fields(r->in_flit_i, flits, NP, FW);
             r->out_credit_i = static_cast<SData>(cred);
             r->sw_clear_i = in.sw_clear;
             edge(r);

@@ -44,6 +44,21 @@ template <std::size_t N> void put_bits(VlWide<N> &v, unsigned lsb, unsigned w, u
     }
 }
 
+// A bus of K fields of W bits each (K * W <= 32 * N), all at once: the
+// router's five link ports, every cycle of every router.
+template <std::size_t N> void pack_fields(VlWide<N> &v, const uint64_t *x, unsigned k, unsigned w)
+{
+    uint32_t out[N] = {};
+    for (unsigned i = 0; i < k; i++) {
+        unsigned lsb = i * w, lo = lsb >> 5;
+        unsigned __int128 b = static_cast<unsigned __int128>(x[i] & mask(w)) << (lsb & 31);
+        out[lo] |= static_cast<uint32_t>(b);
+        if (lo + 1 < N) out[lo + 1] |= static_cast<uint32_t>(b >> 32);
+        if (lo + 2 < N) out[lo + 2] |= static_cast<uint32_t>(b >> 64);
+    }
+    for (std::size_t j = 0; j < N; j++) v[j] = out[j];
+}
+
 // C credit encoding (CREDIT_VALID | vc) <-> RTL {valid, vc[1:0]}
 inline uint64_t credit_to_rtl(credit_t c) { return (c & CREDIT_VALID) ? (4u | (c & 3u)) : 0; }
 inline credit_t credit_from_rtl(uint64_t c)
