@@ -90,6 +90,13 @@ elif ! grep -q "sticky NotInMessage" "$tmp/err"; then fail watchdog "report does
 elif ! grep -q "router (1,1)" "$tmp/err"; then fail watchdog "report does not name router (1,1)"
 else pass watchdog; fi
 
+# the summary speaks of Eq. 1 and T_s only where they apply: full AAPC
+# (Eq. 1) in phases (T_s); a sparse pattern gets neither
+"$bin" run --kernel phased --n 8 --words 8 >"$tmp/s1" && "$bin" run --kernel butterfly --n 8 --words 8 >"$tmp/s2"
+if ! grep -q "of Eq. 1" "$tmp/s1" || ! grep -q "T_s = " "$tmp/s1"; then fail summary_eq "phased: $(tr '\n' ' ' <"$tmp/s1")"
+elif grep -q "Eq. 1\|T_s" "$tmp/s2"; then fail summary_eq "butterfly: $(tr '\n' ' ' <"$tmp/s2")"
+else pass summary_eq; fi
+
 # list names both kernels
 "$bin" list >"$tmp/l" && grep -q '^phased ' "$tmp/l" && grep -q '^msgpass ' "$tmp/l" \
   && pass list || fail list "$(cat "$tmp/l")"
