@@ -37,6 +37,15 @@ LATCH_TYPES='t:$dlatch t:$adlatch t:$dlatchsr t:$sr t:$_DLATCH_* t:$_DLATCHSR_* 
 # abc -fast). -nordff: the FIFO read address stays one register; without it
 # memory_dff copies each FIFO's rd_q into a second register for the read port
 # (30 extra flip-flops in the router that the RTL does not have).
+# The same checks end every run: latch cells, check, scc, statistics.
+checks_ys() {  # name
+  echo "tee -q -o $OUT/$1.latches select -list $LATCH_TYPES"
+  echo "tee -q -o $OUT/$1.check check"
+  echo "tee -q -o $OUT/$1.scc scc"
+  echo "tee -q -o $OUT/$1.stat stat -width"
+  echo "check -assert"
+}
+
 flat_ys() {  # name top "chparam args" [port to unobserve]
   local name=$1 top=$2 params=$3 drop=${4:-}
   {
@@ -48,11 +57,7 @@ flat_ys() {  # name top "chparam args" [port to unobserve]
     echo "flatten"
     [ -n "$drop" ] && echo "delete -output $top/$drop"
     echo "synth -top $top -flatten -nordff -run coarse:"
-    echo "tee -q -o $OUT/$name.latches select -list $LATCH_TYPES"
-    echo "tee -q -o $OUT/$name.check check"
-    echo "tee -q -o $OUT/$name.scc scc"
-    echo "tee -q -o $OUT/$name.stat stat -width"
-    echo "check -assert"
+    checks_ys "$name"
   } >"$OUT/$name.ys"
 }
 
@@ -68,11 +73,7 @@ torus_ys() {
     echo "flatten"
     echo "hierarchy -top torus"
     echo "opt_clean"
-    echo "tee -q -o $OUT/$name.latches select -list $LATCH_TYPES"
-    echo "tee -q -o $OUT/$name.check check"
-    echo "tee -q -o $OUT/$name.scc scc"
-    echo "tee -q -o $OUT/$name.stat stat -width"
-    echo "check -assert"
+    checks_ys "$name"
   } >"$OUT/$name.ys"
 }
 
