@@ -807,6 +807,29 @@ void test_router_dateline_vc(test_ctx *t)
 
 /* ------------------------------------------------------------------ */
 
+/* A lone router of the given depth whose output out_port never returns a
+ * credit; input in_port presents head and then a BODY every step. The
+ * router forwards depth flits (steps 1..depth) and buffers depth more, so
+ * the flit arriving at step 2 * depth finds its buffer full. */
+static void overflow_case(test_ctx *t, const char *name, int depth, int sync,
+                          int in_port, int out_port, flit_t head)
+{
+    lone_t l;
+    lone_init(&l, 8, 3, 3, depth, 1, sync);
+    l.auto_credit[out_port] = 0;
+    for (int s = 0; s <= 2 * depth; s++) {
+        l.in.link[in_port] = s == 0 ? head : B(flit_vc(head), (uint32_t)s);
+        int k = lone_step(&l);
+        if (s < 2 * depth)
+            CHECK(t, k == (s >= 1 && s <= depth), "%s: step %d returned %d (%s)",
+                  name, s, k, l.err ? l.err : "");
+        else
+            CHECK(t, k == -1 && l.err && strstr(l.err, "full"),
+                  "%s: flit %d: router_step returned %d (%s)", name, s + 1, k,
+                  l.err ? l.err : "no error");
+    }
+}
+
 /* Lone router, depth 2, SYNC_OFF. A flit is only examined when it is at
  * the front of its buffer: one presented before step 0 is buffered at
  * step 0 and routed (or rejected) at step 1. */
@@ -851,37 +874,12 @@ void test_router_protocol_error(test_ctx *t)
      * credits and presents one flit per step on input X+. The router
      * forwards 2 (its credits, steps 1 and 2) and buffers 2 (arriving at
      * steps 2 and 3), so the 5th flit, arriving at step 4, finds the buffer
-     * full. */
-    lone_init(&l, 8, 3, 3, 2, 1, SYNC_OFF);
-    l.auto_credit[PORT_XP] = 0;
-    for (int s = 0; s < 5; s++) {
-        l.in.link[PORT_XP] = s == 0 ? H(LO, head_make(2, 0, POOL_MP, 1))
-                                    : B(LO, (uint32_t)s);
-        int k = lone_step(&l);
-        if (s < 4)
-            CHECK(t, k == (s == 1 || s == 2), "overflow: step %d returned %d (%s)",
-                  s, k, l.err ? l.err : "");
-        else
-            CHECK(t, k == -1 && l.err && strstr(l.err, "full"),
-                  "overflow: 5th flit: router_step returned %d (%s)", k,
-                  l.err ? l.err : "no error");
-    }
-
-    /* The same at depth 1 on the inject queue: forward 1, buffer 1, the
-     * 3rd flit (step 2) overflows. */
-    lone_init(&l, 8, 3, 3, 1, 1, SYNC_HW);
-    l.auto_credit[PORT_YP] = 0;
-    for (int s = 0; s < 3; s++) {
-        l.in.link[PORT_LOCAL] = s == 0 ? H(VC_AAPC, head_make(0, 2, POOL_AAPC, 27))
-                                       : B(VC_AAPC, (uint32_t)s);
-        int k = lone_step(&l);
-        if (s < 2)
-            CHECK(t, k == (s == 1), "overflow depth 1: step %d returned %d", s, k);
-        else
-            CHECK(t, k == -1 && l.err && strstr(l.err, "full"),
-                  "overflow depth 1: 3rd flit: router_step returned %d (%s)", k,
-                  l.err ? l.err : "no error");
-    }
+     * full. The same at depth 1 on the inject queue: forward 1, buffer 1,
+     * the 3rd flit (step 2) overflows. */
+    overflow_case(t, "overflow", 2, SYNC_OFF, PORT_XP, PORT_XP,
+                  H(LO, head_make(2, 0, POOL_MP, 1)));
+    overflow_case(t, "overflow depth 1", 1, SYNC_HW, PORT_LOCAL, PORT_YP,
+                  H(VC_AAPC, head_make(0, 2, POOL_AAPC, 27)));
 
     /* A credit beyond the buffer depth, and a flit on VC 3. */
     lone_init(&l, 8, 3, 3, 2, 1, SYNC_OFF);
