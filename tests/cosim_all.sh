@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Co-simulate every kernel on the 8x8 torus at a small size and compare the
-# cycle count with the C backend (not in CI: ~10 minutes; make test runs a
-# representative subset). Last line: "N passed, N failed".
+# cycle count with the C backend (about 30 s on the router-array top; part of
+# make test through tests/rtl.sh). Last line: "N passed, N failed".
 set -u
 bin="${1:-build}/syncswitch"
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }

@@ -76,6 +76,9 @@ elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link word: C .*
   fail comparator_catches "report: $(head -c 300 "$tmp/err")"
 else pass comparator_catches; fi
 
+# every kernel of `syncswitch list` at a small size (about 30 s)
+"$root/tests/cosim_all.sh" "$dir" | grep -E '^(PASS|FAIL) '
+
 # 16x16, both AAPC kernels (the issue's target size)
 n=16
 cosim phased_16x16_b64      phased 64
