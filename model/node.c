@@ -17,9 +17,6 @@ int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
     if (w > 0) {
         double r = w * MEM_UNIT;
         nd->mem_rate = r >= 2.0 * MEM_UNIT ? 0 : (r < 1.0 ? 1 : (int32_t)(r + 0.5));
-        /* at most one word per engine per cycle: a budget saved while idle
-         * lasts for one such two-word cycle, no more */
-        nd->mem_cap = 2 * MEM_UNIT;
     }
     nd->mem = calloc(mem_words ? mem_words : 1, sizeof *nd->mem);
     nd->rx_msgs_from = calloc((size_t)num_nodes, sizeof *nd->rx_msgs_from);
@@ -125,7 +122,7 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
 {
     int moved = 0;
     nd->mem_credit += nd->mem_rate;
-    if (nd->mem_credit > nd->mem_cap) nd->mem_credit = nd->mem_cap;
+    if (nd->mem_credit > MEM_CAP) nd->mem_credit = MEM_CAP;
     if (flit_valid(eject)) {
         /* the router sends only against credits, so the queue never fills */
         nd->ejq[(nd->ejq_rd + nd->ejq_cnt) % (NUM_VC * MAX_DEPTH)] = eject;
@@ -144,7 +141,6 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
             else out_ok = 0;
             nd->mem_rr ^= 1u;
         }
-        nd->mem_stall_cycles++;
     }
     *inject = outbound_step(nd, out_ok);
     if (flit_valid(*inject)) {

@@ -15,6 +15,9 @@
 
 #define CMDQ_DEPTH 8
 #define MEM_UNIT 1024      /* memory budget units per word */
+/* At most one word per engine per cycle: a budget saved while idle lasts for
+ * one such two-word cycle, no more. */
+#define MEM_CAP (2 * MEM_UNIT)
 enum { CMD_HEAD = 0, CMD_DATA = 1, CMD_TAIL = 2 };
 
 typedef struct {
@@ -62,14 +65,13 @@ typedef struct node {
 
     /* memory port shared by both DMA engines (params_t.mem_words_per_cycle):
      * a budget in 1/MEM_UNIT words, refilled by mem_rate each cycle up to
-     * mem_cap; mem_rate 0 = unlimited. With a limit, ejected flits wait in
+     * MEM_CAP; mem_rate 0 = unlimited. With a limit, ejected flits wait in
      * ejq until the inbound engine may write them, and the eject credit goes
      * back only then. */
-    int32_t mem_rate, mem_cap, mem_credit;
+    int32_t mem_rate, mem_credit;
     uint8_t mem_rr;            /* tie for the last word: 0 inbound, 1 outbound wins */
     flit_t ejq[NUM_VC * MAX_DEPTH];
     int ejq_rd, ejq_cnt;
-    uint64_t mem_stall_cycles; /* cycles an engine waited for the memory port */
 
     /* synchronizing switch, software mode: re-enable request register */
     uint8_t sw_clear;

@@ -66,6 +66,13 @@ void router_route(const router_t *r, int p, int v, uint32_t head,
     *new_head = head_make(dx, dy, head_pool(head), head_src(head));
 }
 
+/* Input p's AAPC queue is closed to new HEADs: its sticky NotInMessage bit
+ * is set and the synchronizing switch is on. */
+static inline int queue_gated(const router_t *r, int p)
+{
+    return r->sync != SYNC_OFF && ((r->nim >> p) & 1u);
+}
+
 /* Why input VC (p, v) cannot send its front flit this cycle; NULL if it can.
  * Fills the target output when the flit can be routed. */
 static const char *blocked(const router_t *r, int p, int v, int *o, int *ov,
@@ -79,7 +86,7 @@ static const char *blocked(const router_t *r, int p, int v, int *o, int *ov,
     } else {
         if (flit_kind(f) != FLIT_HEAD)
             return "protocol: BODY/TAIL flit with no route";
-        if (v == VC_AAPC && r->sync != SYNC_OFF && ((r->nim >> p) & 1u))
+        if (v == VC_AAPC && queue_gated(r, p))
             return "sticky NotInMessage bit set (waiting for the phase to end)";
         router_route(r, p, v, *word, o, ov, word);
         if (r->out_busy[*o][*ov])
@@ -108,7 +115,7 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
      *    among the VCs whose front flit can move this cycle. */
     for (int p = 0; p < NUM_PORTS; p++) {
         /* statistic: a next-phase HEAD waiting at this queue's sticky bit */
-        if (r->sync != SYNC_OFF && ((r->nim >> p) & 1u) && r->cnt[p][VC_AAPC] &&
+        if (queue_gated(r, p) && r->cnt[p][VC_AAPC] &&
             !r->held[p][VC_AAPC] &&
             flit_kind(fifo_front(r, p, VC_AAPC)) == FLIT_HEAD)
             gate_stall = 1;
