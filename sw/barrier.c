@@ -217,7 +217,6 @@ void barrier_init(barrier_t *b, node_ctx *c, int kind, uint32_t base)
         uint64_t span = 0;
         for (int i = 0; i < b->N; i++)
             if (fin[i] > span) span = fin[i];
-        b->rds_span = span;
         b->rds_wait = span - fin[b->me];
         free(fin);
     }

@@ -52,7 +52,6 @@ typedef struct {
     uint32_t sent;      /* N words: tokens sent to each node */
     uint32_t want;      /* N words: tokens waited for from each node */
     uint64_t rds_wait;  /* rds: this node's phase-3 busy wait (cycles) */
-    uint64_t rds_span;  /* rds: the longest phase-2 finish time of the model */
 } barrier_t;
 
 /* Set up a barrier of `kind` on this node: zeroes its memory at base and

@@ -35,8 +35,6 @@ const char *barrier_bench_check(const kernel_cfg *c)
     return NULL;
 }
 
-/* Seeded entry jitter: the same mixing hash as the kernels' payload. */
-static uint32_t mix(uint32_t a, uint32_t b, uint32_t c) { return payload_word(a, b, c); }
 
 /* The last node to finish: cost and precision of every repetition. */
 static void summarize(node_ctx *c, int kind)
@@ -86,8 +84,10 @@ static void bench(node_t *c, const kernel_cfg *k, int kind)
     uint64_t late_delay = (uint64_t)(d + 1) * (s + r + 32);
 
     for (int rep = 0; rep < BARRIER_BENCH_REPS; rep++) {
-        uint64_t delay = mix(k->seed, (uint32_t)me, (uint32_t)rep) % (s + 1);
-        if ((int)(mix(k->seed, 0xffffu, (uint32_t)rep) % (uint32_t)N) == me) delay += late_delay;
+        /* seeded entry jitter, from the payload hash; one node is late */
+        uint64_t delay = payload_word(k->seed, (uint32_t)me, (uint32_t)rep) % (s + 1);
+        if ((int)(payload_word(k->seed, 0xffffu, (uint32_t)rep) % (uint32_t)N) == me)
+            delay += late_delay;
         api_compute(c, delay);
         rec[2 * rep] = (uint32_t)api_now(c) + 1u;
         barrier_run(c, &b);

@@ -43,7 +43,7 @@ typedef struct {
     double alpha, beta, gamma;
     int mode;
     int dry;                    /* count only (the bytes hook) */
-    int me, N;
+    int me;
     double words;               /* payload words sent (dry run) */
 } comb_t;
 
@@ -75,8 +75,8 @@ static int split(const comb_t *g, uint32_t n, int d)
 {
     if (g->mode == V_RECURSIVE) return 0;
     if (g->mode == V_HALVING) return 1;
-    double den = (d - 1) * (g->beta + g->gamma) + g->gamma;
-    return den > 0 && !((double)n < 2.0 * g->alpha / den);
+    double thr = gc_split_threshold(g->alpha, g->beta, g->gamma, d);
+    return thr >= 0 && !((double)n < thr);
 }
 
 /* hybridCOMB(n, x, y, d, S) on x[lo, hi) (Fig. 4). */
@@ -169,7 +169,6 @@ static int comb_begin(comb_t *g, node_ctx *c, const kernel_cfg *k, int mode)
     if (hc_begin(&g->h, c, k, k->words)) return -1;
     g->mode = mode;
     g->me = g->h.me;
-    g->N = g->h.N;
     g->alpha = c->m->p.msg_cycles;
     g->beta = c->m->p.tt;
     g->gamma = k->flop_cycles;
@@ -192,7 +191,7 @@ static void all_combine(node_t *c, const kernel_cfg *k, int mode, const char *wh
     comb_t g;
     if (comb_begin(&g, c, k, mode)) return;
     comb(&g, 0, k->words, g.h.d);
-    hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.N, what);
+    hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.h.N, what);
     comb_end(&g, k);
 }
 
@@ -207,7 +206,7 @@ void gc_root(node_t *c, const void *cfg)
     if (comb_begin(&g, c, k, V_HYBRID)) return;
     comb_root(&g, 0, k->words, g.h.d);
     if (g.me == 0)
-        hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.N,
+        hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.h.N,
                      "combine-root");
     comb_end(&g, k);
 }
@@ -234,7 +233,7 @@ void gc_root_tree(node_t *c, const void *cfg)
     comb_t g;
     if (comb_begin(&g, c, k, V_RECURSIVE)) return;
     if (fan_in(&g) < 0)
-        hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.N,
+        hc_check_sum(c, hc_mem_at(&g.h, g.x, k->words), 0, k->words, k->seed, 0, g.h.N,
                      "combine-root-tree");
     comb_end(&g, k);
 }
@@ -251,20 +250,12 @@ void gc_bcast(node_t *c, const void *cfg)
     int t = fan_in(&g);
     uint32_t res = t < 0 ? g.x : hc_recv(&g.h, g.me ^ (1 << t), B);
     for (int j = t + 1; j < g.h.d; j++) hc_send(&g.h, g.me | (1 << j), res, B);
-    hc_check_sum(c, hc_mem_at(&g.h, res, B), 0, B, k->seed, 0, g.N, "combine-bcast");
+    hc_check_sum(c, hc_mem_at(&g.h, res, B), 0, B, k->seed, 0, g.h.N, "combine-bcast");
     comb_end(&g, k);
 }
 
 /* ---- bytes hooks ---- */
 
-double gc_recursive_bytes(const kernel_cfg *k)
-{
-    return (double)k->n * k->n * hc_dim(k->n) * k->words * 4.0;
-}
-double gc_bcast_bytes(const kernel_cfg *k)
-{
-    return 2.0 * ((double)k->n * k->n - 1) * k->words * 4.0;
-}
 double gc_root_tree_bytes(const kernel_cfg *k)
 {
     return ((double)k->n * k->n - 1) * k->words * 4.0;

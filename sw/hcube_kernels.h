@@ -7,14 +7,13 @@
 #include "api_route.h"
 #include "hcube.h"
 #include "kernels.h"
-#include "payload.h"
 
 /* hcube_exchange.c: Chuang & Horie Sec. 3.1 */
 void hx_butterfly(node_t *c, const void *cfg);
 void hx_crossover(node_t *c, const void *cfg);
 void hx_normal_torus(node_t *c, const void *cfg);
 size_t hx_exchange_mem(const kernel_cfg *k);
-double hx_exchange_bytes(const kernel_cfg *k);
+double hx_exchange_bytes(const kernel_cfg *k);   /* B words per node per dimension */
 size_t hx_normal_torus_mem(const kernel_cfg *k);
 double hx_normal_torus_bytes(const kernel_cfg *k);
 
@@ -23,8 +22,7 @@ void hr_global_sum_crossover(node_t *c, const void *cfg);
 void hr_global_sum_tree(node_t *c, const void *cfg);
 void hr_scan(node_t *c, const void *cfg);
 size_t hr_mem(const kernel_cfg *k);
-double hr_crossover_bytes(const kernel_cfg *k);
-double hr_tree_bytes(const kernel_cfg *k);
+double hr_tree_bytes(const kernel_cfg *k);       /* up and down a tree: 2(N-1) x B words */
 double hr_scan_bytes(const kernel_cfg *k);
 
 /* hcube_aapc.c: Sec. 3.4 */
@@ -52,8 +50,6 @@ void gc_hybrid(node_t *c, const void *cfg);
 void gc_root(node_t *c, const void *cfg);
 void gc_root_tree(node_t *c, const void *cfg);
 size_t gc_mem(const kernel_cfg *k);
-double gc_bcast_bytes(const kernel_cfg *k);
-double gc_recursive_bytes(const kernel_cfg *k);
 double gc_halving_bytes(const kernel_cfg *k);
 double gc_hybrid_bytes(const kernel_cfg *k);
 double gc_root_bytes(const kernel_cfg *k);

@@ -26,11 +26,6 @@ size_t hr_mem(const kernel_cfg *k)
     return hc_mem(k, k->words, (size_t)((d > 0 ? d : 1) + 1) * k->words);
 }
 
-double hr_crossover_bytes(const kernel_cfg *k)
-{
-    return (double)k->n * k->n * hc_dim(k->n) * k->words * 4.0;
-}
-
 double hr_tree_bytes(const kernel_cfg *k)
 {
     return 2.0 * ((double)k->n * k->n - 1) * k->words * 4.0;

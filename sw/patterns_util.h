@@ -1,6 +1,7 @@
 /* Small helpers shared by the pattern kernels (sparse_patterns.c,
- * aapc_sizes.c, fft2d.c): deterministic random numbers that every node can
- * recompute, and the seeded send order of the message-passing forms. */
+ * aapc_sizes.c, fft2d.c) and message-passing AAPC (aapc_msgpass.c):
+ * deterministic random numbers that every node can recompute, and the
+ * seeded send order of the message-passing forms. */
 #ifndef SYNCSWITCH_PATTERNS_UTIL_H
 #define SYNCSWITCH_PATTERNS_UTIL_H
 #include <stdint.h>
@@ -33,8 +34,8 @@ static inline double pat_unit(uint32_t h)
 }
 
 /* The message-passing kernels' random send order: a Fisher-Yates shuffle of
- * 0..count-1 seeded by (seed, node id), the same formula as aapc_msgpass.c
- * so that msgpass-var sends in the same order as msgpass. */
+ * 0..count-1 seeded by (seed, node id); msgpass and msgpass-var both use it,
+ * so they send in the same order. */
 static inline void pat_shuffle(int *order, int count, uint32_t seed, int id)
 {
     uint32_t s = seed * 2654435761u ^ (uint32_t)(id + 1) * 40503u;

@@ -11,6 +11,7 @@
 #include "../sw/hcube_kernels.h"
 #include "../testbench/run.h"
 #include "test_families.h"
+#include "test_util.h"
 
 static int run_hc(const char *kname, int n, uint32_t words, int unidir,
                   const char *mapping, run_result *r)
@@ -23,10 +24,7 @@ static int run_hc(const char *kname, int n, uint32_t words, int unidir,
     if (!k) return -1;
     kernel_cfg cfg = { .n = n, .words = words, .seed = 7, .stall_node = -1,
                        .stall_step = -1, .unidir = unidir, .mapping = mapping };
-    FILE *diag = fopen("/dev/null", "w");
-    int rc = run_kernel(k, &p, &cfg, r, 0, diag ? diag : stderr);
-    if (diag) fclose(diag);
-    return rc;
+    return run_quiet(k, &p, &cfg, r);
 }
 
 /* Run kernel K and check it verified, with the expected message count. */
