@@ -46,13 +46,12 @@ constexpr int N = 8, DEPTH = 2, TT = 2;   // must match -GN -GDEPTH -GTT
 constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS, PHW = 32;
 constexpr int ALL = (1 << NUM_PORTS) - 1;
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
-const char *const pname[NP] = {"X+", "X-", "Y+", "Y-", "local"};
-const char *const kname[4] = {"none", "HEAD", "BODY", "TAIL"};
 const char *const sync_name[3] = {"off", "hw", "sw"};
 
 using vlbits::credit_to_rtl;
+using vlbits::flit_diff;
 using vlbits::get_bits;
-using vlbits::mask;
+using vlbits::kind_name;
 using vlbits::put_bits;
 
 // ---- deterministic random numbers ----------------------------------------
@@ -378,7 +377,7 @@ struct Bench {
                  "FAIL router_tb_%s: mismatch at cycle %lld (router x=%d y=%d, sync %s): port %s "
                  "signal %s: C 0x%llx, RTL 0x%llx%s",
                  name.c_str(), static_cast<long long>(cycle), x, y, sync_name[sync],
-                 port < NP ? (std::to_string(port) + " (" + pname[port] + ")").c_str() : "- (router)", sig, static_cast<unsigned long long>(cv),
+                 port < NP ? (std::to_string(port) + " (" + port_name[port] + ")").c_str() : "- (router)", sig, static_cast<unsigned long long>(cv),
                  static_cast<unsigned long long>(rv), extra);
         puts(buf);
         fflush(stdout);
@@ -393,15 +392,11 @@ struct Bench {
             if (cf != rf) {
                 char extra[160];
                 snprintf(extra, sizeof extra, " (whole flit: C %s 0x%010llx, RTL %s 0x%010llx)",
-                         kname[flit_kind(cf)], static_cast<unsigned long long>(cf),
-                         kname[(rf >> 32) & 3], static_cast<unsigned long long>(rf));
-                if (static_cast<uint64_t>(flit_valid(cf)) != ((rf >> 36) & 1))
-                    mismatch(p, "out_flit.valid", flit_valid(cf), (rf >> 36) & 1, extra);
-                if (flit_vc(cf) != ((rf >> 34) & 3))
-                    mismatch(p, "out_flit.vc", flit_vc(cf), (rf >> 34) & 3, extra);
-                if (flit_kind(cf) != ((rf >> 32) & 3))
-                    mismatch(p, "out_flit.kind", flit_kind(cf), (rf >> 32) & 3, extra);
-                mismatch(p, "out_flit.word", flit_word(cf), rf & 0xffffffffu, extra);
+                         kind_name(flit_kind(cf)), static_cast<unsigned long long>(cf),
+                         kind_name(flit_kind(rf)), static_cast<unsigned long long>(rf));
+                uint64_t cv, rv;
+                std::string sig = std::string("out_flit.") + flit_diff(cf, rf, &cv, &rv);
+                mismatch(p, sig.c_str(), cv, rv, extra);
             }
             uint64_t cc = credit_to_rtl(out.credit[p]);
             uint64_t rc = get_bits(top->in_credit_o, p * CRW, CRW);
@@ -423,7 +418,7 @@ struct Bench {
             if (!(cr & CREDIT_VALID)) continue;
             int v = cr & 3;
             if (v >= NUM_VC || ++src_cred[p][v] > DEPTH)
-                failf("input %s returned a credit for vc %d beyond DEPTH", pname[p], v);
+                failf("input %s returned a credit for vc %d beyond DEPTH", port_name[p], v);
         }
         for (unsigned o = 0; o < NP; o++) {
             flit_t f = out.link[o];
@@ -432,13 +427,13 @@ struct Bench {
             int ov = static_cast<int>(flit_vc(f));
             unsigned kind = flit_kind(f);
             uint32_t w = flit_word(f);
-            if (ov >= NUM_VC) failf("output %s: flit on vc 3", pname[o]);
+            if (ov >= NUM_VC) failf("output %s: flit on vc 3", port_name[o]);
             if (o != LOC && cycle - last_link[o] < TT)
-                failf("output %s: flits %lld cycles apart (T_t = %d)", pname[o],
+                failf("output %s: flits %lld cycles apart (T_t = %d)", port_name[o],
                       static_cast<long long>(cycle - last_link[o]), TT);
             last_link[o] = cycle;
             if (++outstanding[o][ov] > DEPTH)
-                failf("output %s vc %d: flit sent without a credit", pname[o], ov);
+                failf("output %s vc %d: flit sent without a credit", port_name[o], ov);
             sent_out[o][ov]++;
             pend[o].push_back({cycle + 1 + rng.range(delay_lo, delay_hi), ov});
 
@@ -446,24 +441,24 @@ struct Bench {
                 unsigned id = head_src(w);
                 Msg &m = msgs[id];
                 if (!m.live || m.started)
-                    failf("output %s: HEAD 0x%08x of no message waiting to leave", pname[o], w);
+                    failf("output %s: HEAD 0x%08x of no message waiting to leave", port_name[o], w);
                 if (static_cast<int>(o) != m.exp_port || ov != m.exp_vc)
                     failf("message %u (input %s vc %d, dx %d dy %d): left on %s vc %d, spec says %s vc %d",
-                          id, pname[m.in_port], m.in_vc, m.dx, m.dy, pname[o], ov,
-                          pname[m.exp_port], m.exp_vc);
+                          id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
+                          port_name[m.exp_port], m.exp_vc);
                 if (head_dx(w) != m.exp_dx || head_dy(w) != m.exp_dy ||
                     static_cast<int>(head_pool(w)) != m.pool || (w >> 27) != 0)
                     failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d, bits 31:27 zero",
                           id, w, m.exp_dx, m.exp_dy, m.pool);
                 if (sink_cur[o][ov] >= 0)
                     failf("output %s vc %d: HEAD of message %u while message %d is still open",
-                          pname[o], ov, id, sink_cur[o][ov]);
+                          port_name[o], ov, id, sink_cur[o][ov]);
                 if (m.head_in < 0 || cycle - m.head_in < 1)
                     failf("message %u: HEAD left before it arrived", id);
                 if (phase_check && m.pool == POOL_AAPC) {
                     if (static_cast<uint32_t>(m.phase) != phase_q)
                         failf("AAPC message %u (phase %d on input %s) granted while the router is in phase %u",
-                              id, m.phase, pname[m.in_port], phase_q);
+                              id, m.phase, port_name[m.in_port], phase_q);
                     if (first_head.size() <= static_cast<size_t>(m.phase))
                         first_head.resize(static_cast<size_t>(m.phase) + 1, -1);
                     if (first_head[static_cast<size_t>(m.phase)] < 0)
@@ -475,7 +470,7 @@ struct Bench {
                 continue;
             }
             int id = sink_cur[o][ov];
-            if (id < 0) failf("output %s vc %d: %s with no open message", pname[o], ov, kname[kind]);
+            if (id < 0) failf("output %s vc %d: %s with no open message", port_name[o], ov, kind_name(kind));
             Msg &m = msgs[static_cast<size_t>(id)];
             if (kind == FLIT_BODY) {
                 if (m.got >= m.body.size() || m.body[m.got] != w)
@@ -504,7 +499,7 @@ struct Bench {
                 delivered++;
                 done.push_back(m);
             } else {
-                failf("output %s: flit of kind 0", pname[o]);
+                failf("output %s: flit of kind 0", port_name[o]);
             }
         }
         // the synchronizing switch per the spec (Section 8)
@@ -618,11 +613,11 @@ void case_single(Bench &b, std::string &info)
                         CHECK(m.id == id, "message %u not delivered", id);
                         CHECK(m.head_out - m.head_in == 1,
                               "input %s -> %s vc %d: HEAD took %lld cycles through an idle router (spec: 1)",
-                              pname[p], pname[o], v, static_cast<long long>(m.head_out - m.head_in));
+                              port_name[p], port_name[o], v, static_cast<long long>(m.head_out - m.head_in));
                         int t = (o == LOC) ? 1 : TT;
                         CHECK(m.tail_out - m.head_out == (nb + 1) * t,
                               "input %s -> %s vc %d: TAIL %lld cycles after HEAD (spec (B+1)*%d = %d)",
-                              pname[p], pname[o], v, static_cast<long long>(m.tail_out - m.head_out), t,
+                              port_name[p], port_name[o], v, static_cast<long long>(m.tail_out - m.head_out), t,
                               (nb + 1) * t);
                         if (m.pool == POOL_MP && m.exp_vc == VC_MP_HI && !(m.in_port == o && m.in_vc == VC_MP_HI))
                             hi_by_dateline[o]++;
@@ -630,7 +625,7 @@ void case_single(Bench &b, std::string &info)
                     }
     }
     for (int o = 0; o < 4; o++)
-        CHECK(hi_by_dateline[o] > 0, "no MP message was moved to VC_MP_HI at the %s dateline", pname[o]);
+        CHECK(hi_by_dateline[o] > 0, "no MP message was moved to VC_MP_HI at the %s dateline", port_name[o]);
     info = fmt("%d messages, every input x reachable output x VC at (7,0) (0,7) (3,4); dateline HI moves "
                "X+ %d X- %d Y+ %d Y- %d", count, hi_by_dateline[0], hi_by_dateline[1], hi_by_dateline[2],
                hi_by_dateline[3]);

@@ -2,12 +2,15 @@
 // comparator, and the C entry points of backend.h.
 #include "rtl_common.h"
 #include <cstdio>
+#include "vl_bits.h"
+
+#ifndef RTL_N
+#error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated parameters"
+#endif
 
 namespace rtl {
 
 Top::Top(machine_t *m, const backend_opts &o) : m_(m), opts_(o), out_(m->num_nodes) {}
-
-static const char *const kind_name[4] = {"none", "HEAD", "BODY", "TAIL"};
 
 // First difference between the C routers' next outputs and the RTL's.
 bool Top::compare()
@@ -21,16 +24,14 @@ bool Top::compare()
             flit_t cf = m->out_d[i].link[p], rf = r.out.link[p];
             if (!flit_valid(cf)) cf = 0;
             if (cf != rf) {
-                const char *sig = "word";
-                uint64_t cv = flit_word(cf), rv = flit_word(rf);
-                if (flit_valid(cf) != flit_valid(rf)) { sig = "valid"; cv = flit_valid(cf); rv = flit_valid(rf); }
-                else if (flit_vc(cf) != flit_vc(rf)) { sig = "vc"; cv = flit_vc(cf); rv = flit_vc(rf); }
-                else if (flit_kind(cf) != flit_kind(rf)) { sig = "kind"; cv = flit_kind(cf); rv = flit_kind(rf); }
+                uint64_t cv, rv;
+                const char *sig = vlbits::flit_diff(cf, rf, &cv, &rv);
                 snprintf(msg_, sizeof msg_,
                          "cosim mismatch at cycle %llu: router (%d,%d) output %s link %s: "
                          "C %s %llx, RTL %s %llx",
-                         cyc, x, y, port_name[p], sig, kind_name[flit_kind(cf)],
-                         (unsigned long long)cv, kind_name[flit_kind(rf)], (unsigned long long)rv);
+                         cyc, x, y, port_name[p], sig, vlbits::kind_name(flit_kind(cf)),
+                         (unsigned long long)cv, vlbits::kind_name(flit_kind(rf)),
+                         (unsigned long long)rv);
                 return false;
             }
             credit_t cc = m->out_d[i].credit[p], rc = r.out.credit[p];
@@ -57,7 +58,9 @@ bool Top::compare()
 int Top::step()
 {
     machine_t *m = m_;
-    latch();
+    // The RTL first: it reads the wires and the nodes' sw_clear, which the C
+    // routers below consume (they write only out_d).
+    clock();
     int moved = 0;
     if (opts_.kind == BACKEND_COSIM) {
         moved = machine_routers_step_c(m);   // clears the nodes' sw_clear
@@ -72,7 +75,6 @@ int Top::step()
     } else {
         for (int i = 0; i < m->num_nodes; i++) m->node[i].sw_clear = 0;
     }
-    clock();
     for (int i = 0; i < m->num_nodes; i++)
         if (out_[i].error) {
             m->protocol_error = "RTL router raised error_o (protocol violation)";
@@ -103,8 +105,20 @@ static int step_hook(machine_t *, void *ctx) { return static_cast<Top *>(ctx)->s
 
 extern "C" int rtl_backend_available(void) { return 1; }
 
+extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top)
+{
+    *n = RTL_N;
+    *depth = RTL_DEPTH;
+    *tt = RTL_TT;
+    *top = rtl::kTopKind;
+}
+
 extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
 {
+    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
+        *why = "the Verilated RTL was built for another n, depth or T_t";
+        return nullptr;
+    }
     rtl::Top *t = rtl::make_top(m, *o, why);
     if (!t) return nullptr;
     m->routers_step = rtl::step_hook;

@@ -30,10 +30,8 @@ public:
     machine_t *machine() const { return m_; }
 
 protected:
-    // Latch this cycle's inputs (the C wires m->out_q, inj_q, ejc_q and the
-    // nodes' sw_clear) before the C routers consume sw_clear.
-    virtual void latch() = 0;
-    // One rising edge; fills out_[i] for every router.
+    // Drive this cycle's inputs (the C wires m->out_q, inj_q, ejc_q and the
+    // nodes' sw_clear), one rising edge, and fill out_[i] for every router.
     virtual void clock() = 0;
 
     machine_t *m_;
@@ -45,7 +43,10 @@ private:
     char msg_[512] = "";
 };
 
-// Defined by the top linked in: build it for m, or nullptr and *why.
+// Defined by the top linked in: its enum rtl_top_kind, and a constructor
+// for m (already checked against RTL_N, RTL_DEPTH, RTL_TT), or nullptr and
+// *why.
+extern const int kTopKind;
 Top *make_top(machine_t *m, const backend_opts &o, const char **why);
 
 }  // namespace rtl

@@ -12,10 +12,6 @@
 #include "rtl_common.h"
 #include "vl_bits.h"
 
-#ifndef RTL_N
-#error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated router parameters"
-#endif
-
 namespace rtl {
 namespace {
 
@@ -28,7 +24,7 @@ using vlbits::pack_fields;
 
 class RoutersTop : public Top {
 public:
-    RoutersTop(machine_t *m, const backend_opts &o) : Top(m, o), in_(m->num_nodes)
+    RoutersTop(machine_t *m, const backend_opts &o) : Top(m, o)
     {
         for (int i = 0; i < m->num_nodes; i++) {
             std::string name = "router_" + std::to_string(i);
@@ -50,16 +46,12 @@ public:
     }
 
 protected:
-    void latch() override
-    {
-        for (int i = 0; i < m_->num_nodes; i++) machine_router_in(m_, i, &in_[i]);
-    }
-
     void clock() override
     {
         for (int i = 0; i < m_->num_nodes; i++) {
             Vrouter *r = r_[i].get();
-            const router_in_t &in = in_[i];
+            router_in_t in;
+            machine_router_in(m_, i, &in);
             uint64_t flits[NP];
             uint32_t cred = 0;
             for (unsigned p = 0; p < NP; p++) {
@@ -92,18 +84,15 @@ private:
 
     std::unique_ptr<VerilatedContext> ctx_{new VerilatedContext};
     std::vector<std::unique_ptr<Vrouter>> r_;
-    std::vector<router_in_t> in_;
 };
 
 }  // namespace
 
+const int kTopKind = RTL_TOP_ROUTERS;
+
 Top *make_top(machine_t *m, const backend_opts &o, const char **why)
 {
-    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
-        *why = "the Verilated routers were built for another n, depth or T_t";
-        return nullptr;
-    }
-    if (o.trace) {
+    if (o.trace) {   // the command line sends --trace to the torus top
         *why = "waveforms come from the torus top (--rtl-top torus)";
         return nullptr;
     }
@@ -111,11 +100,3 @@ Top *make_top(machine_t *m, const backend_opts &o, const char **why)
 }
 
 }  // namespace rtl
-
-extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top)
-{
-    *n = RTL_N;
-    *depth = RTL_DEPTH;
-    *tt = RTL_TT;
-    *top = RTL_TOP_ROUTERS;
-}

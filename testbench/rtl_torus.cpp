@@ -12,10 +12,6 @@
 #include "rtl_common.h"
 #include "vl_bits.h"
 
-#ifndef RTL_N
-#error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated torus parameters"
-#endif
-
 namespace rtl {
 namespace {
 
@@ -55,7 +51,7 @@ public:
     }
 
 protected:
-    void latch() override
+    void clock() override
     {
         Vtorus *t = top_.get();
         for (int i = 0; i < m_->num_nodes; i++) {
@@ -63,12 +59,7 @@ protected:
             put_bits(t->ej_credit_i, i * CRW, CRW, credit_to_rtl(m_->ejc_q[i]));
             put_bits(t->sw_clear_i, i, 1, m_->node[i].sw_clear);
         }
-    }
-
-    void clock() override
-    {
         edge();
-        Vtorus *t = top_.get();
         for (int i = 0; i < m_->num_nodes; i++) {
             RouterOut &r = out_[i];
             for (unsigned p = 0; p < NP; p++) {
@@ -123,21 +114,11 @@ private:
 
 }  // namespace
 
-Top *make_top(machine_t *m, const backend_opts &o, const char **why)
+const int kTopKind = RTL_TOP_TORUS;
+
+Top *make_top(machine_t *m, const backend_opts &o, const char **)
 {
-    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
-        *why = "the Verilated torus was built for another n, depth or T_t";
-        return nullptr;
-    }
     return new TorusTop(m, o);
 }
 
 }  // namespace rtl
-
-extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top)
-{
-    *n = RTL_N;
-    *depth = RTL_DEPTH;
-    *tt = RTL_TT;
-    *top = RTL_TOP_TORUS;
-}

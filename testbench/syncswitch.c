@@ -135,7 +135,17 @@ static int cmd_schedule(int argc, char **argv)
     return 0;
 }
 
+/* Indexed by enum backend_kind and enum rtl_top_kind. */
 static const char *const backend_name[] = { "c", "rtl", "cosim" };
+static const char *const rtl_top_name[] = { "routers", "torus" };
+
+/* The index of v in names[0..count), or -1. */
+static int name_index(const char *const *names, int count, const char *v)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(names[i], v) == 0) return i;
+    return -1;
+}
 
 static void print_json(const kernel_t *k, const params_t *p, const kernel_cfg *c,
                        const run_result *r, int backend)
@@ -183,8 +193,6 @@ static void print_summary(const kernel_t *k, const params_t *p, const kernel_cfg
     printf("  simulation   %.2f s, %.2f M router-cycles/s\n", r->wall_seconds,
            r->wall_seconds > 0 ? (double)r->cycles * p->n * p->n / r->wall_seconds / 1e6 : 0);
 }
-
-static const char *const rtl_top_name[] = { "routers", "torus" };
 
 /* This binary has no (or another) Verilated RTL: run the RTL binary built
  * for (top, n, depth, T_t), building it first if needed. */
@@ -250,15 +258,12 @@ static int cmd_run(int argc, char **argv)
                 usage_error("--mem-bw '%s' is too small (0 = unlimited, else at least 1/64)", v);
         }
         else if (strcmp(o, "--backend") == 0) {
-            if (!strcmp(v, "c")) be.kind = BACKEND_C;
-            else if (!strcmp(v, "rtl")) be.kind = BACKEND_RTL;
-            else if (!strcmp(v, "cosim")) be.kind = BACKEND_COSIM;
-            else usage_error("--backend '%s' is unknown (allowed: c, rtl, cosim)", v);
+            be.kind = name_index(backend_name, 3, v);
+            if (be.kind < 0) usage_error("--backend '%s' is unknown (allowed: c, rtl, cosim)", v);
         }
         else if (strcmp(o, "--rtl-top") == 0) {
-            if (!strcmp(v, "routers")) rtl_top = RTL_TOP_ROUTERS;
-            else if (!strcmp(v, "torus")) rtl_top = RTL_TOP_TORUS;
-            else usage_error("--rtl-top '%s' is unknown (allowed: routers, torus)", v);
+            rtl_top = name_index(rtl_top_name, 2, v);
+            if (rtl_top < 0) usage_error("--rtl-top '%s' is unknown (allowed: routers, torus)", v);
         }
         else if (strcmp(o, "--trace") == 0) be.trace = v;
         else if (strcmp(o, "--trace-from") == 0) be.trace_from = (uint64_t)int_arg(o, v, 0, INT64_MAX);

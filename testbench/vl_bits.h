@@ -59,6 +59,25 @@ template <std::size_t N> void pack_fields(VlWide<N> &v, const uint64_t *x, unsig
     for (std::size_t j = 0; j < N; j++) v[j] = out[j];
 }
 
+// Flit kinds as the comparators print them (0: no flit).
+inline const char *kind_name(unsigned k)
+{
+    static const char *const names[4] = {"none", "HEAD", "BODY", "TAIL"};
+    return names[k & 3];
+}
+
+// The first field in which a C flit and an RTL flit (both 37-bit, 0 when
+// idle) differ: "valid", "vc", "kind" or "word", with both values.
+inline const char *flit_diff(flit_t c, flit_t r, uint64_t *cv, uint64_t *rv)
+{
+    if (flit_valid(c) != flit_valid(r)) { *cv = flit_valid(c); *rv = flit_valid(r); return "valid"; }
+    if (flit_vc(c) != flit_vc(r)) { *cv = flit_vc(c); *rv = flit_vc(r); return "vc"; }
+    if (flit_kind(c) != flit_kind(r)) { *cv = flit_kind(c); *rv = flit_kind(r); return "kind"; }
+    *cv = flit_word(c);
+    *rv = flit_word(r);
+    return "word";
+}
+
 // C credit encoding (CREDIT_VALID | vc) <-> RTL {valid, vc[1:0]}
 inline uint64_t credit_to_rtl(credit_t c) { return (c & CREDIT_VALID) ? (4u | (c & 3u)) : 0; }
 inline credit_t credit_from_rtl(uint64_t c)
