@@ -38,26 +38,39 @@ uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)
                      api_words_from(c, s), s, words);
             continue;
         }
-        const uint32_t *blk = api_mem(c, (uint32_t)(N + s) * words, words);
-        for (uint32_t i = 0; i < words; i++)
-            if (blk[i] != payload_word((uint32_t)s, me, i))
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s,
-                         blk[i], payload_word((uint32_t)s, me, i));
+        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * words, words), words, s, 0);
     }
     return c->errors - before;
 }
 
+void aapc_check_block(node_ctx *c, const uint32_t *blk, uint32_t len, int src,
+                      int first_only)
+{
+    uint32_t me = (uint32_t)api_id(c);
+    for (uint32_t i = 0; i < len; i++) {
+        uint32_t want = payload_word((uint32_t)src, me, i);
+        if (blk[i] != want) {
+            api_fail(c, "word %u from node %d is %08x, expected %08x", i, src, blk[i], want);
+            if (first_only) return;
+        }
+    }
+}
+
+int aapc_phase_header(node_ctx *c, const aapc_schedule *s, int phase)
+{
+    aapc_send pat = aapc_pattern(s, api_x(c), api_y(c), phase);
+    if (!pat.sends) {
+        api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
+        return -1;
+    }
+    api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
+    return pat.dst_y * api_n(c) + pat.dst_x;
+}
+
 uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase)
 {
-    uint32_t B = k->words;
-    aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
-    if (pat.sends) {
-        api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
-        int dst = pat.dst_y * k->n + pat.dst_x;
-        api_start_dma_out(c, (uint32_t)dst * B, B);
-    } else {
-        api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
-    }
+    int dst = aapc_phase_header(c, k->sched, phase);
+    if (dst >= 0) api_start_dma_out(c, (uint32_t)dst * k->words, k->words);
     api_send_trailer(c);
-    return pat.sends ? 0u : 1u;
+    return dst < 0 ? 1u : 0u;
 }

@@ -69,11 +69,7 @@ static void verify(node_ctx *c, const kernel_cfg *k, uint32_t S, uint32_t extra_
             api_fail(c, "%u words from node %d, expected %u", api_words_from(c, s), s, len);
             continue;
         }
-        const uint32_t *blk = api_mem(c, (uint32_t)(N + s) * S, len);
-        for (uint32_t i = 0; i < len; i++)
-            if (blk[i] != payload_word((uint32_t)s, (uint32_t)me, i))
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s, blk[i],
-                         payload_word((uint32_t)s, (uint32_t)me, i));
+        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * S, len), len, s, 0);
     }
 }
 
@@ -86,14 +82,11 @@ void aapc_phased_var(node_t *c, const void *arg)
     api_set_deposit(c, POOL_AAPC, (uint32_t)N * S, S);
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (me == k->stall_node && phase == k->stall_step) break;
-        aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
-        if (pat.sends) {
-            int dst = pat.dst_y * k->n + pat.dst_x;
+        int dst = aapc_phase_header(c, k->sched, phase);
+        if (dst >= 0) {
             uint32_t len = size_var_len(k, me, dst);
-            api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
             if (len) api_start_dma_out(c, (uint32_t)dst * S, len);
         } else {
-            api_send_header(c, 0, 0, POOL_AAPC); /* empty message to self */
             empties++;
         }
         api_send_trailer(c);

@@ -250,7 +250,6 @@ void aapc_store_forward(node_t *c, const void *arg)
     f.x = api_x(c);
     f.y = api_y(c);
     uint32_t B = f.B;
-    int me = api_id(c);
 
     aapc_fill_send_blocks(c, B);
     sf_ring_phase(c, &f, 0);
@@ -272,13 +271,6 @@ void aapc_store_forward(node_t *c, const void *arg)
             api_fail(c, "%u messages, %u words from node %d, expected %u and %u",
                      api_msgs_from(c, s), api_words_from(c, s), s, msgs, words);
     }
-    for (int s = 0; s < f.N; s++) {
-        const uint32_t *blk = api_mem(c, (uint32_t)(f.N + s) * B, B);
-        for (uint32_t i = 0; i < B; i++)
-            if (blk[i] != payload_word((uint32_t)s, (uint32_t)me, i)) {
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s, blk[i],
-                         payload_word((uint32_t)s, (uint32_t)me, i));
-                break;
-            }
-    }
+    for (int s = 0; s < f.N; s++)
+        aapc_check_block(c, api_mem(c, (uint32_t)(f.N + s) * B, B), B, s, 1);
 }

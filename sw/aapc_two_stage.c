@@ -72,7 +72,7 @@ static int unpack_arrived(node_ctx *c, int n, int x, uint32_t B, uint32_t R,
 void aapc_two_stage(node_t *c, const void *arg)
 {
     const kernel_cfg *k = arg;
-    int n = k->n, N = n * n, x = api_x(c), y = api_y(c), me = api_id(c);
+    int n = k->n, N = n * n, x = api_x(c), y = api_y(c);
     uint32_t B = k->words, nB = (uint32_t)n * B;
     uint32_t R = 2u * (uint32_t)N * B;          /* slot of node s: R + s*nB */
     uint32_t addr[AAPC_MAX_N], len[AAPC_MAX_N];
@@ -117,13 +117,6 @@ void aapc_two_stage(node_t *c, const void *arg)
                      api_msgs_from(c, s), api_words_from(c, s), s, want, nB);
     }
     /* every word in its place */
-    for (int s = 0; s < N; s++) {
-        const uint32_t *blk = api_mem(c, (uint32_t)(N + s) * B, B);
-        for (uint32_t i = 0; i < B; i++)
-            if (blk[i] != payload_word((uint32_t)s, (uint32_t)me, i)) {
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s, blk[i],
-                         payload_word((uint32_t)s, (uint32_t)me, i));
-                break;
-            }
-    }
+    for (int s = 0; s < N; s++)
+        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * B, B), B, s, 1);
 }

@@ -370,15 +370,9 @@ static uint32_t transpose_phased(node_ctx *c, const aapc_schedule *s, const geom
 {
     uint32_t empties = 0;
     for (int phase = 0; phase < s->num_phases; phase++) {
-        aapc_send pat = aapc_pattern(s, api_x(c), api_y(c), phase);
-        if (pat.sends) {
-            int dst = pat.dst_y * g->n + pat.dst_x;
-            api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
-            api_start_dma_out(c, region + (uint32_t)dst * g->B, g->B);
-        } else {
-            api_send_header(c, 0, 0, POOL_AAPC);
-            empties++;
-        }
+        int dst = aapc_phase_header(c, s, phase);
+        if (dst >= 0) api_start_dma_out(c, region + (uint32_t)dst * g->B, g->B);
+        else empties++;
         api_send_trailer(c);
     }
     return empties;

@@ -259,17 +259,11 @@ static void sparse_aapc(node_t *c, const kernel_cfg *k, int kind)
 
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (me == k->stall_node && phase == k->stall_step) break;
-        aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
-        if (!pat.sends) {
-            api_send_header(c, 0, 0, POOL_AAPC); /* nothing scheduled: self */
-            empties++;
-        } else {
-            /* the scheduled route, with data only if dst is a partner */
-            api_send_header(c, pat.dx, pat.dy, POOL_AAPC);
-            int dst = pat.dst_y * n + pat.dst_x;
-            for (int i = 0; i < np; i++)
-                if (part[i] == dst) api_start_dma_out(c, (uint32_t)i * B, B);
-        }
+        /* the scheduled route, with data only if dst is a partner */
+        int dst = aapc_phase_header(c, k->sched, phase);
+        if (dst < 0) empties++;
+        for (int i = 0; i < np && dst >= 0; i++)
+            if (part[i] == dst) api_start_dma_out(c, (uint32_t)i * B, B);
         api_send_trailer(c);
     }
     api_wait_messages(c, (uint64_t)N + empties);
