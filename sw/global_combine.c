@@ -216,15 +216,7 @@ void gc_root(node_t *c, const void *cfg)
  * sends to me - 2^t and stops. Returns t (-1 at node 0). */
 static int fan_in(comb_t *g)
 {
-    uint32_t B = g->h.k->words;
-    for (int k = g->h.d - 1; k >= 0; k--) {
-        if (g->me & (1 << k)) {
-            hc_send(&g->h, g->me ^ (1 << k), g->x, B);
-            return k;
-        }
-        hc_combine(&g->h, g->x, hc_recv(&g->h, g->me | (1 << k), B), B);
-    }
-    return -1;
+    return hc_tree_reduce(&g->h, g->x, g->h.k->words, 1);
 }
 
 void gc_root_tree(node_t *c, const void *cfg)
@@ -247,9 +239,7 @@ void gc_bcast(node_t *c, const void *cfg)
     comb_t g;
     uint32_t B = k->words;
     if (comb_begin(&g, c, k, V_RECURSIVE)) return;
-    int t = fan_in(&g);
-    uint32_t res = t < 0 ? g.x : hc_recv(&g.h, g.me ^ (1 << t), B);
-    for (int j = t + 1; j < g.h.d; j++) hc_send(&g.h, g.me | (1 << j), res, B);
+    uint32_t res = hc_tree_bcast(&g.h, g.x, B, fan_in(&g), 1);
     hc_check_sum(c, hc_mem_at(&g.h, res, B), 0, B, k->seed, 0, g.h.N, "combine-bcast");
     comb_end(&g, k);
 }

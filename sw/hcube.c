@@ -171,6 +171,37 @@ void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len)
     api_compute(h->c, (uint64_t)h->k->flop_cycles * len);
 }
 
+/* Step s of the reduce order is dimension s (low first) or d-1-s; a node's
+ * bits below its parent's dimension in that order are clear, so child and
+ * parent are me | 2^b and me ^ 2^b either way. */
+static int tree_dim(const hc_t *h, int s, int high_first)
+{
+    return high_first ? h->d - 1 - s : s;
+}
+
+int hc_tree_reduce(hc_t *h, uint32_t x, uint32_t len, int high_first)
+{
+    for (int s = 0; s < h->d; s++) {
+        int b = tree_dim(h, s, high_first);
+        if (h->me & (1 << b)) {
+            hc_send(h, h->me ^ (1 << b), x, len);
+            return b;
+        }
+        hc_combine(h, x, hc_recv(h, h->me | (1 << b), len), len);
+    }
+    return -1;
+}
+
+uint32_t hc_tree_bcast(hc_t *h, uint32_t x, uint32_t len, int dim, int high_first)
+{
+    uint32_t res = dim < 0 ? x : hc_recv(h, h->me ^ (1 << dim), len);
+    /* the children are the reduce steps before dim's, farthest first */
+    int steps = dim < 0 ? h->d : (high_first ? h->d - 1 - dim : dim);
+    for (int s = steps - 1; s >= 0; s--)
+        hc_send(h, h->me | (1 << tree_dim(h, s, high_first)), res, len);
+    return res;
+}
+
 uint64_t hc_check_sum(node_ctx *c, const uint32_t *x, uint32_t lo, uint32_t len,
                       uint32_t seed, int h_lo, int h_hi, const char *what)
 {

@@ -85,6 +85,15 @@ void hc_fill_blocks(hc_t *h, uint32_t addr);
 static inline uint32_t hc_value(uint32_t seed, int hid, uint32_t w);
 /* Combine: x[i] += y[i] mod 2^32, charging flop_cycles per word. */
 void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len);
+/* Binomial tree to node 0 over the dimensions in order (low first, or high
+ * first): combine the child across each dimension until this node's own bit
+ * is set there, then send x to that parent. Returns that dimension, or -1
+ * at node 0. */
+int hc_tree_reduce(hc_t *h, uint32_t x, uint32_t len, int high_first);
+/* The way back down the same tree: the result from the parent across dim
+ * (x itself at node 0, dim = -1), passed on to the children in the reverse
+ * of the reduce order. Returns the result's address. */
+uint32_t hc_tree_bcast(hc_t *h, uint32_t x, uint32_t len, int dim, int high_first);
 /* Check x[0..len) (words lo.. of the vector) against the sum of hc_value
  * over hypercube nodes h_lo..h_hi-1. Returns failures (api_fail). */
 uint64_t hc_check_sum(node_ctx *c, const uint32_t *x, uint32_t lo, uint32_t len,

@@ -81,19 +81,11 @@ void hr_global_sum_tree(node_t *c, const void *cfg)
     if (hc_begin(&h, c, k, B)) return;
     uint32_t x = own_values(&h);
     /* reduce: combine children cid + 2^i until bit i of cid is set, then
-     * send the partial sum to the parent cid - 2^i (x is not touched again) */
-    int i = 0;
-    for (; i < h.d; i++) {
-        if (h.me & (1 << i)) {
-            hc_send(&h, h.me - (1 << i), x, B);
-            break;
-        }
-        hc_combine(&h, x, hc_recv(&h, h.me + (1 << i), B), B);
-    }
-    /* broadcast: the result comes from the parent (a node this node never
+     * send the partial sum to the parent cid - 2^i (x is not touched again);
+     * broadcast: the result comes from the parent (a node this node never
      * heard from before) and goes on to the children, farthest first */
-    uint32_t res = h.me ? hc_recv(&h, h.me - (1 << i), B) : x;
-    for (int j = i - 1; j >= 0; j--) hc_send(&h, h.me + (1 << j), res, B);
+    int i = hc_tree_reduce(&h, x, B, 0);
+    uint32_t res = hc_tree_bcast(&h, x, B, i, 0);
     hc_check_sum(c, hc_mem_at(&h, res, B), 0, B, k->seed, 0, h.N, "global-sum-tree");
     hc_end(&h);
 }
