@@ -112,26 +112,9 @@ void cx_standard(node_t *c, const void *cfg)
         uint32_t dst = (uint32_t)hc_torus(&h, q);
         for (uint32_t w = 0; w < B; w++) blk[w] = payload_word((uint32_t)me_t, dst, w);
     }
-    for (int j = h.d - 1; j >= 0; j--) {
+    for (int j = h.d - 1; j >= 0; j--) {  /* the blocks for the other half */
         int bit = 1 << j;
-        uint32_t out = sb + (uint32_t)j * half, p = 0;
-        for (int q = 0; q < N; q++)      /* blocks for the other half */
-            if ((q & bit) != (me & bit)) {
-                if (B) memcpy(hc_mem_at(&h, out + p, B), hc_mem_at(&h, held + (uint32_t)q * B, B),
-                              B * sizeof(uint32_t));
-                p += B;
-            }
-        hc_copy_charge(&h, half);        /* packing costs */
-        hc_send(&h, me ^ bit, out, half);
-        uint32_t in = hc_recv(&h, me ^ bit, half);
-        p = 0;
-        for (int q = 0; q < N; q++)      /* shuffle the partner's in */
-            if ((q & bit) != (me & bit)) {
-                if (B) memcpy(hc_mem_at(&h, held + (uint32_t)q * B, B), hc_mem_at(&h, in + p, B),
-                              B * sizeof(uint32_t));
-                p += B;
-            }
-        hc_copy_charge(&h, half);        /* and so does the shuffle */
+        hc_swap_blocks(&h, held, sb + (uint32_t)j * half, B, bit, ~me & bit, me ^ bit, me ^ bit);
     }
     for (int s = 0; s < N; s++)
         hc_check_block(c, hc_mem_at(&h, held + (uint32_t)s * B, B), B,

@@ -171,6 +171,29 @@ void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len)
     api_compute(h->c, (uint64_t)h->k->flop_cycles * len);
 }
 
+void hc_swap_blocks(hc_t *h, uint32_t held, uint32_t out, uint32_t B, int bit, int want,
+                    int to, int from)
+{
+    uint32_t half = (uint32_t)h->N / 2 * B, p = 0;
+    for (int q = 0; q < h->N; q++)
+        if ((q & bit) == want) {
+            if (B) memcpy(hc_mem_at(h, out + p, B), hc_mem_at(h, held + (uint32_t)q * B, B),
+                          B * sizeof(uint32_t));
+            p += B;
+        }
+    hc_copy_charge(h, half);                 /* packing costs */
+    hc_send(h, to, out, half);
+    uint32_t in = hc_recv(h, from, half);
+    p = 0;
+    for (int q = 0; q < h->N; q++)
+        if ((q & bit) == want) {
+            if (B) memcpy(hc_mem_at(h, held + (uint32_t)q * B, B), hc_mem_at(h, in + p, B),
+                          B * sizeof(uint32_t));
+            p += B;
+        }
+    hc_copy_charge(h, half);                 /* and so does unpacking */
+}
+
 /* Step s of the reduce order is dimension s (low first) or d-1-s; a node's
  * bits below its parent's dimension in that order are clear, so child and
  * parent are me | 2^b and me ^ 2^b either way. */

@@ -90,6 +90,12 @@ void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len);
  * is set there, then send x to that parent. Returns that dimension, or -1
  * at node 0. */
 int hc_tree_reduce(hc_t *h, uint32_t x, uint32_t len, int high_first);
+/* One dimension of a complete exchange on N blocks of B words at held:
+ * pack the blocks q with (q & bit) == want into out, send them to `to`,
+ * receive as many from `from` and put them in the same places; packing and
+ * unpacking are charged as copies. */
+void hc_swap_blocks(hc_t *h, uint32_t held, uint32_t out, uint32_t B, int bit, int want,
+                    int to, int from);
 /* The way back down the same tree: the result from the parent across dim
  * (x itself at node 0, dim = -1), passed on to the children in the reverse
  * of the reduce order. Returns the result's address. */

@@ -42,25 +42,10 @@ void ha_bucket(node_t *c, const void *cfg)
         uint32_t dst = (uint32_t)hc_torus(&h, (h.me + o) & mask);
         for (uint32_t w = 0; w < B; w++) blk[w] = payload_word((uint32_t)me_t, dst, w);
     }
-    for (int i = 0; i < h.d; i++) {
-        uint32_t out = sb + (uint32_t)i * half, p = 0;
-        for (int o = 0; o < N; o++)              /* pack the bucket for bit i */
-            if (o & (1 << i)) {
-                if (B) memcpy(hc_mem_at(&h, out + p, B), hc_mem_at(&h, held + (uint32_t)o * B, B),
-                              B * sizeof(uint32_t));
-                p += B;
-            }
-        hc_copy_charge(&h, half);                 /* packing costs */
-        hc_send(&h, (h.me + (1 << i)) & mask, out, half);
-        uint32_t in = hc_recv(&h, (h.me - (1 << i)) & mask, half);
-        p = 0;
-        for (int o = 0; o < N; o++)              /* the partner's bucket */
-            if (o & (1 << i)) {
-                if (B) memcpy(hc_mem_at(&h, held + (uint32_t)o * B, B), hc_mem_at(&h, in + p, B),
-                              B * sizeof(uint32_t));
-                p += B;
-            }
-        hc_copy_charge(&h, half);                 /* and so does unpacking */
+    for (int i = 0; i < h.d; i++) {              /* the bucket for bit i */
+        int bit = 1 << i;
+        hc_swap_blocks(&h, held, sb + (uint32_t)i * half, B, bit, bit,
+                       (h.me + bit) & mask, (h.me - bit) & mask);
     }
     for (int o = 0; o < N; o++)
         hc_check_block(c, hc_mem_at(&h, held + (uint32_t)o * B, B), B,
