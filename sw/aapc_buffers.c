@@ -7,15 +7,20 @@ size_t aapc_mem_words(int n, uint32_t words)
     return 2u * (size_t)n * (size_t)n * words;
 }
 
-void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
+void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words)
 {
     int N = api_n(c) * api_n(c);
     uint32_t me = (uint32_t)api_id(c);
     for (int d = 0; d < N; d++) {
-        uint32_t *blk = api_mem(c, (uint32_t)d * words, words);
+        uint32_t *blk = api_mem(c, base + (uint32_t)d * words, words);
         for (uint32_t i = 0; i < words; i++)
             blk[i] = payload_word(me, (uint32_t)d, i);
     }
+}
+
+void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
+{
+    aapc_fill_blocks_at(c, 0, words);
 }
 
 uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)

@@ -37,7 +37,7 @@ static void direct(node_t *c, const kernel_cfg *k, int alg)
     if (hc_begin(&h, c, k, B)) return;
     int N = h.N, me = h.me, me_t = api_id(c);
     uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node t at t*B */
-    hc_fill_blocks(&h, out);
+    aapc_fill_blocks_at(c, out, B);
     const char *what = alg == CX_NAIVE ? "cx-naive" : alg == CX_LINEAR ? "cx-linear"
                      : alg == CX_PAIRWISE ? "cx-pairwise" : "cx-stable";
     int steps = alg == CX_STABLE ? N : alg == CX_NAIVE ? N : N - 1;

@@ -52,12 +52,7 @@ typedef struct {
 static void csend(comb_t *g, int p, uint32_t lo, uint32_t len)
 {
     g->words += len;
-    if (g->dry) return;
-    uint32_t a = g->ob;
-    g->ob += len;
-    if (len) memcpy(hc_mem_at(&g->h, a, len), hc_mem_at(&g->h, g->x + lo, len),
-                    len * sizeof(uint32_t));
-    hc_send(&g->h, p, a, len);
+    if (!g->dry) hc_send_copy(&g->h, &g->ob, p, g->x + lo, len);
 }
 
 /* Receive len words from p and add them to (or store them in) x[lo..). */
@@ -172,11 +167,8 @@ static int comb_begin(comb_t *g, node_ctx *c, const kernel_cfg *k, int mode)
     g->alpha = c->m->p.msg_cycles;
     g->beta = c->m->p.tt;
     g->gamma = k->flop_cycles;
-    uint32_t B = k->words;
-    g->x = hc_alloc(&g->h, B);
-    g->ob = hc_alloc(&g->h, 2u * (uint32_t)g->h.d * B);
-    uint32_t *x = hc_mem_at(&g->h, g->x, B);
-    for (uint32_t w = 0; w < B; w++) x[w] = hc_value(k->seed, g->me, w);
+    g->x = hc_own_values(&g->h);
+    g->ob = hc_alloc(&g->h, 2u * (uint32_t)g->h.d * k->words);
     return 0;
 }
 

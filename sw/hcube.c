@@ -171,6 +171,22 @@ void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len)
     api_compute(h->c, (uint64_t)h->k->flop_cycles * len);
 }
 
+uint32_t hc_own_values(hc_t *h)
+{
+    uint32_t B = h->k->words, x = hc_alloc(h, B);
+    uint32_t *v = hc_mem_at(h, x, B);
+    for (uint32_t w = 0; w < B; w++) v[w] = hc_value(h->k->seed, h->me, w);
+    return x;
+}
+
+void hc_send_copy(hc_t *h, uint32_t *buf, int hdst, uint32_t from, uint32_t len)
+{
+    uint32_t a = *buf;
+    *buf += len;
+    if (len) memcpy(hc_mem_at(h, a, len), hc_mem_at(h, from, len), len * sizeof(uint32_t));
+    hc_send(h, hdst, a, len);
+}
+
 void hc_swap_blocks(hc_t *h, uint32_t held, uint32_t out, uint32_t B, int bit, int want,
                     int to, int from)
 {
@@ -254,15 +270,6 @@ uint64_t hc_check_block(node_ctx *c, const uint32_t *blk, uint32_t words, uint32
         }
     }
     return bad;
-}
-
-void hc_fill_blocks(hc_t *h, uint32_t addr)
-{
-    uint32_t B = h->k->words, me = (uint32_t)api_id(h->c);
-    for (int t = 0; t < h->N; t++) {
-        uint32_t *blk = api_mem(h->c, addr + (uint32_t)t * B, B);
-        for (uint32_t i = 0; i < B; i++) blk[i] = payload_word(me, (uint32_t)t, i);
-    }
 }
 
 void hc_copy_charge(hc_t *h, uint32_t words)

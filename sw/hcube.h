@@ -77,29 +77,31 @@ uint32_t hc_recv_torus(hc_t *h, int tsrc, uint32_t len);
  * plus one cycle per word, the base rate of a DMA engine. */
 void hc_copy_charge(hc_t *h, uint32_t words);
 
-/* AAPC send blocks: the block for torus node t at addr + t*B, word i =
- * payload_word(me, t, i). */
-void hc_fill_blocks(hc_t *h, uint32_t addr);
-
 /* The seeded contribution of hypercube node hid, word w (reductions). */
 static inline uint32_t hc_value(uint32_t seed, int hid, uint32_t w);
 /* Combine: x[i] += y[i] mod 2^32, charging flop_cycles per word. */
 void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len);
+/* Allocate B words and fill them with this node's contribution
+ * hc_value(seed, me, w); returns the address. */
+uint32_t hc_own_values(hc_t *h);
+/* Copy len words at from to *buf (then advanced past them) and send that
+ * copy to hdst: the source keeps changing while the DMA engine reads. */
+void hc_send_copy(hc_t *h, uint32_t *buf, int hdst, uint32_t from, uint32_t len);
 /* Binomial tree to node 0 over the dimensions in order (low first, or high
  * first): combine the child across each dimension until this node's own bit
  * is set there, then send x to that parent. Returns that dimension, or -1
  * at node 0. */
 int hc_tree_reduce(hc_t *h, uint32_t x, uint32_t len, int high_first);
+/* The way back down the same tree: the result from the parent across dim
+ * (x itself at node 0, dim = -1), passed on to the children in the reverse
+ * of the reduce order. Returns the result's address. */
+uint32_t hc_tree_bcast(hc_t *h, uint32_t x, uint32_t len, int dim, int high_first);
 /* One dimension of a complete exchange on N blocks of B words at held:
  * pack the blocks q with (q & bit) == want into out, send them to `to`,
  * receive as many from `from` and put them in the same places; packing and
  * unpacking are charged as copies. */
 void hc_swap_blocks(hc_t *h, uint32_t held, uint32_t out, uint32_t B, int bit, int want,
                     int to, int from);
-/* The way back down the same tree: the result from the parent across dim
- * (x itself at node 0, dim = -1), passed on to the children in the reverse
- * of the reduce order. Returns the result's address. */
-uint32_t hc_tree_bcast(hc_t *h, uint32_t x, uint32_t len, int dim, int high_first);
 /* Check x[0..len) (words lo.. of the vector) against the sum of hc_value
  * over hypercube nodes h_lo..h_hi-1. Returns failures (api_fail). */
 uint64_t hc_check_sum(node_ctx *c, const uint32_t *x, uint32_t lo, uint32_t len,

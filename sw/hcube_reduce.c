@@ -38,34 +38,16 @@ double hr_scan_bytes(const kernel_cfg *k)
     return msgs * k->words * 4.0;
 }
 
-/* x = this node's contribution. */
-static uint32_t own_values(hc_t *h)
-{
-    uint32_t B = h->k->words, x = hc_alloc(h, B);
-    uint32_t *v = hc_mem_at(h, x, B);
-    for (uint32_t w = 0; w < B; w++) v[w] = hc_value(h->k->seed, h->me, w);
-    return x;
-}
-
-/* Copy len words at from into a fresh step buffer and send them. */
-static void send_copy(hc_t *h, uint32_t *step_buf, int hdst, uint32_t from, uint32_t len)
-{
-    uint32_t a = *step_buf;
-    *step_buf += len;
-    if (len) memcpy(hc_mem_at(h, a, len), hc_mem_at(h, from, len), len * sizeof(uint32_t));
-    hc_send(h, hdst, a, len);
-}
-
 void hr_global_sum_crossover(node_t *c, const void *cfg)
 {
     const kernel_cfg *k = cfg;
     hc_t h;
     uint32_t B = k->words;
     if (hc_begin(&h, c, k, B)) return;
-    uint32_t x = own_values(&h), sb = hc_alloc(&h, (uint32_t)h.d * B);
+    uint32_t x = hc_own_values(&h), sb = hc_alloc(&h, (uint32_t)h.d * B);
     int mask = h.N - 1;
     for (int i = 1; i < h.N; i <<= 1) {
-        send_copy(&h, &sb, (h.me + i) & mask, x, B);
+        hc_send_copy(&h, &sb, (h.me + i) & mask, x, B);
         uint32_t y = hc_recv(&h, (h.me - i) & mask, B);
         hc_combine(&h, x, y, B);
     }
@@ -79,7 +61,7 @@ void hr_global_sum_tree(node_t *c, const void *cfg)
     hc_t h;
     uint32_t B = k->words;
     if (hc_begin(&h, c, k, B)) return;
-    uint32_t x = own_values(&h);
+    uint32_t x = hc_own_values(&h);
     /* reduce: combine children cid + 2^i until bit i of cid is set, then
      * send the partial sum to the parent cid - 2^i (x is not touched again);
      * broadcast: the result comes from the parent (a node this node never
@@ -96,9 +78,9 @@ void hr_scan(node_t *c, const void *cfg)
     hc_t h;
     uint32_t B = k->words;
     if (hc_begin(&h, c, k, B)) return;
-    uint32_t x = own_values(&h), sb = hc_alloc(&h, (uint32_t)h.d * B);
+    uint32_t x = hc_own_values(&h), sb = hc_alloc(&h, (uint32_t)h.d * B);
     for (int i = 1; i < h.N; i <<= 1) {
-        if (h.me + i < h.N) send_copy(&h, &sb, h.me + i, x, B);
+        if (h.me + i < h.N) hc_send_copy(&h, &sb, h.me + i, x, B);
         if (h.me >= i) hc_combine(&h, x, hc_recv(&h, h.me - i, B), B);
     }
     hc_check_sum(c, hc_mem_at(&h, x, B), 0, B, k->seed, 0, h.me + 1, "scan");

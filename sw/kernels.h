@@ -56,6 +56,8 @@ size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c);
  * at d*B, the block from source s at N*B + s*B. */
 size_t aapc_mem_words(int n, uint32_t words);
 void aapc_fill_send_blocks(node_ctx *c, uint32_t words);
+/* The same N blocks (payload for destination d at base + d*B) elsewhere. */
+void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words);
 /* Check every word received: msgs_from[s] must equal 1 for every s (plus
  * extra_self for the node itself), words_from[s] == B, each word the
  * payload. Returns the number of failures (also counted by api_fail). */
