@@ -100,7 +100,12 @@ int api_ring_offset(int a, int b, int n)
     return d <= n / 2 ? d : d - n;
 }
 
-void api_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t len)
+/* One message-passing message: HEAD on the route (dx, dy) with the tag, a
+ * DATA command per non-empty segment, TAIL. The library's per-message cost
+ * covers route computation, buffer bookkeeping and the queue writes, plus a
+ * call per extra segment; the DMA then runs on its own. */
+static void post_msg(node_ctx *c, int dx, int dy, int tag, int nseg, const uint32_t *addr,
+                     const uint32_t *len)
 {
     int lim = (1 << (HEAD_HOP_BITS - 1)) - 1; /* 63 */
     if (dx < -lim - 1 || dx > lim || dy < -lim - 1 || dy > lim || tag < 0 ||
@@ -109,19 +114,24 @@ void api_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_
                 dx, dy, tag);
         abort(); /* a kernel bug, never user input */
     }
-    /* The library's per-message cost covers route computation, buffer
-     * bookkeeping and the queue writes; the DMA then runs on its own. */
-    api_compute(c, (uint64_t)c->m->p.msg_cycles);
+    api_compute(c, (uint64_t)c->m->p.msg_cycles +
+                       (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)c->m->p.call_cycles);
     dma_cmd_t head = { .kind = CMD_HEAD, .vc = VC_MP_LO,
                        .word = head_make(dx, dy, POOL_MP, (unsigned)tag) };
     post(c, head);
-    if (len) {
-        (void)api_mem(c, addr, len);
-        dma_cmd_t data = { .kind = CMD_DATA, .addr = addr, .len = len };
+    for (int i = 0; i < nseg; i++) {
+        if (!len[i]) continue;
+        (void)api_mem(c, addr[i], len[i]);
+        dma_cmd_t data = { .kind = CMD_DATA, .addr = addr[i], .len = len[i] };
         post(c, data);
     }
     dma_cmd_t tail = { .kind = CMD_TAIL };
     post(c, tail);
+}
+
+void api_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t len)
+{
+    post_msg(c, dx, dy, tag, 1, &addr, &len);
 }
 
 void api_nb_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
@@ -147,22 +157,9 @@ void api_fail(node_ctx *c, const char *fmt, ...)
 void api_nb_send_gather(node_ctx *c, int dst, int nseg, const uint32_t *addr,
                         const uint32_t *len)
 {
-    int n = c->m->n;
-    api_compute(c, (uint64_t)c->m->p.msg_cycles +
-                       (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)c->m->p.call_cycles);
-    dma_cmd_t head = { .kind = CMD_HEAD, .vc = VC_MP_LO,
-                       .word = head_make(api_ring_offset(c->x, dst % n, n),
-                                         api_ring_offset(c->y, dst / n, n),
-                                         POOL_MP, (unsigned)c->id) };
-    post(c, head);
-    for (int i = 0; i < nseg; i++) {
-        if (!len[i]) continue;
-        (void)api_mem(c, addr[i], len[i]);
-        dma_cmd_t data = { .kind = CMD_DATA, .addr = addr[i], .len = len[i] };
-        post(c, data);
-    }
-    dma_cmd_t tail = { .kind = CMD_TAIL };
-    post(c, tail);
+    int dx, dy;
+    api_route_offsets(c, dst, 0, &dx, &dy);
+    post_msg(c, dx, dy, c->id, nseg, addr, len);
 }
 
 void api_post_recv(node_ctx *c, unsigned pool, int src, uint32_t addr, uint32_t maxlen)
