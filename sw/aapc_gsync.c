@@ -45,7 +45,6 @@ const char *aapc_phased_gsync_check(const kernel_cfg *c)
 static void verify(node_ctx *c, const barrier_t *b, uint32_t B)
 {
     int N = api_num_nodes(c);
-    uint32_t me = (uint32_t)api_id(c);
     if (api_bad_messages(c))
         api_fail(c, "%llu malformed messages (length or deposit overflow)",
                  (unsigned long long)api_bad_messages(c));
@@ -60,11 +59,7 @@ static void verify(node_ctx *c, const barrier_t *b, uint32_t B)
             api_fail(c, "%u words from node %d, expected %u", words, s, B);
             continue;
         }
-        const uint32_t *blk = api_mem(c, (uint32_t)(N + s) * B, B);
-        for (uint32_t i = 0; i < B; i++)
-            if (blk[i] != payload_word((uint32_t)s, me, i))
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s,
-                         blk[i], payload_word((uint32_t)s, me, i));
+        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * B, B), B, s, 0);
     }
 }
 

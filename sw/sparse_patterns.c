@@ -239,11 +239,7 @@ static void sparse_verify(node_ctx *c, int kind, uint32_t B, int aapc, uint32_t 
             continue;
         }
         if (!partner) continue;
-        const uint32_t *blk = api_mem(c, RECV_BASE(B) + (uint32_t)s * B, B);
-        for (uint32_t i = 0; i < B; i++)
-            if (blk[i] != payload_word((uint32_t)s, (uint32_t)me, i))
-                api_fail(c, "word %u from node %d is %08x, expected %08x", i, s, blk[i],
-                         payload_word((uint32_t)s, (uint32_t)me, i));
+        aapc_check_block(c, api_mem(c, RECV_BASE(B) + (uint32_t)s * B, B), B, s, 0);
     }
 }
 
