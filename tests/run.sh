@@ -11,6 +11,8 @@ trap 'rm -f "$out"' EXIT
 st=${PIPESTATUS[0]}
 [ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
 "$here/cli.sh" "$dir" | tee -a "$out"
+# every kernel's cycles against the recorded golden data
+"$here/golden.sh" "$dir" | tee -a "$out"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl.sh" "$dir" | tee -a "$out"

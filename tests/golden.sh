@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Golden-cycle regression: every case of tests/golden/cases.txt on the C
+# backend must give exactly the cycles, messages, router phases and
+# verification recorded in tests/golden/cycles.csv. The file changes only
+# together with a documented behaviour change:
+#   tests/golden.sh BUILD --record   rewrites cycles.csv from this build
+# Prints one PASS/FAIL line per case.
+set -u
+dir="${1:-build}"
+bin="$dir/syncswitch"
+here=$(cd "$(dirname "$0")" && pwd)
+cases="$here/golden/cases.txt"
+golden="$here/golden/cycles.csv"
+record=0
+[ "${2:-}" = --record ] && record=1
+
+field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+
+# row KERNEL N WORDS [OPTIONS...]: "cycles,messages,phase_min,phase_max,verified"
+row() {
+  local k=$1 n=$2 b=$3; shift 3
+  local j
+  j=$("$bin" run --kernel "$k" --n "$n" --words "$b" "$@" --json 2>/dev/null)
+  echo "$(echo "$j" | field cycles),$(echo "$j" | field messages),$(echo "$j" | field phase_min),$(echo "$j" | field phase_max),$(echo "$j" | field verified)"
+}
+
+if [ $record = 1 ]; then
+  { echo "case,cycles,messages,phase_min,phase_max,verified"
+    grep -v '^#' "$cases" | grep -v '^ *$' | while read -r line; do
+      # shellcheck disable=SC2086
+      echo "$line,$(row $line)"
+    done; } >"$golden.new" && mv "$golden.new" "$golden"
+  echo "recorded $(($(wc -l <"$golden") - 1)) cases in $golden"
+  exit 0
+fi
+
+if [ ! -f "$golden" ]; then echo "FAIL golden_file: $golden missing"; exit 1; fi
+ncases=$(grep -v '^#' "$cases" | grep -vc '^ *$')
+ngold=$(($(wc -l <"$golden") - 1))
+[ "$ncases" = "$ngold" ] || echo "FAIL golden_case_count: $ncases cases, $ngold recorded (run tests/golden.sh BUILD --record after a documented change)"
+while IFS=, read -r line want; do
+  [ "$line" = case ] && continue
+  # shellcheck disable=SC2086
+  got=$(row $line)
+  name="golden_$(echo "$line" | sed 's/ --/ /g' | tr -s ' ' '_')"
+  if [ "$got" = "$want" ]; then echo "PASS $name"
+  else echo "FAIL $name: got $got, recorded $want (cycles,messages,phase_min,phase_max,verified)"; fi
+done <"$golden"
