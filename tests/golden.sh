@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Golden-cycle regression: every case of tests/golden/cases.txt on the C
-# backend must give exactly the cycles, messages, router phases and
+# backend must give exactly the cycles, payload bytes, messages, router phases and
 # verification recorded in tests/golden/cycles.csv. The file changes only
 # together with a documented behaviour change:
 #   tests/golden.sh BUILD --record   rewrites cycles.csv from this build
@@ -16,16 +16,16 @@ record=0
 
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 
-# row KERNEL N WORDS [OPTIONS...]: "cycles,messages,phase_min,phase_max,verified"
+# row KERNEL N WORDS [OPTIONS...]: "cycles,bytes,messages,phase_min,phase_max,verified"
 row() {
   local k=$1 n=$2 b=$3; shift 3
   local j
   j=$("$bin" run --kernel "$k" --n "$n" --words "$b" "$@" --json 2>/dev/null)
-  echo "$(echo "$j" | field cycles),$(echo "$j" | field messages),$(echo "$j" | field phase_min),$(echo "$j" | field phase_max),$(echo "$j" | field verified)"
+  echo "$(echo "$j" | field cycles),$(echo "$j" | field bytes),$(echo "$j" | field messages),$(echo "$j" | field phase_min),$(echo "$j" | field phase_max),$(echo "$j" | field verified)"
 }
 
 if [ $record = 1 ]; then
-  { echo "case,cycles,messages,phase_min,phase_max,verified"
+  { echo "case,cycles,bytes,messages,phase_min,phase_max,verified"
     grep -v '^#' "$cases" | grep -v '^ *$' | while read -r line; do
       # shellcheck disable=SC2086
       echo "$line,$(row $line)"
@@ -44,5 +44,5 @@ while IFS=, read -r line want; do
   got=$(row $line)
   name="golden_$(echo "$line" | sed 's/ --/ /g' | tr -s ' ' '_')"
   if [ "$got" = "$want" ]; then echo "PASS $name"
-  else echo "FAIL $name: got $got, recorded $want (cycles,messages,phase_min,phase_max,verified)"; fi
+  else echo "FAIL $name: got $got, recorded $want (cycles,bytes,messages,phase_min,phase_max,verified)"; fi
 done <"$golden"
