@@ -3,6 +3,7 @@
 #   make test      build everything and run the test suite
 #   make bench     simulation speed of the C model
 #   make sanitize  the tests under AddressSanitizer + UBSan
+# docs/layout.md says which folder holds what and who may include whom.
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -10,11 +11,26 @@ WARN     = -std=c11 -Wall -Wextra -Werror
 BUILD    = build
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-MODEL_SRC = $(wildcard model/*.c)
-SW_SRC    = $(wildcard sw/*.c)
-TB_LIB    = testbench/run.c
-TEST_SRC  = $(wildcard tests/*.c)
-HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h tests/*.h)
+# Sources by layer (docs/layout.md).
+MODEL_SRC  = $(wildcard model/*.c)
+SW_SRC     = $(wildcard sw/lib/*.c sw/schedule/*.c sw/kernels/*.c sw/kernels/*/*.c)
+RUN_SRC    = $(wildcard testbench/run/*.c)
+CLI_SRC    = $(wildcard testbench/cli/*.c)
+STUB_SRC   = testbench/rtl/rtl_stub.c
+TEST_SRC   = $(wildcard tests/*.c tests/*/*.c)
+HDRS       = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h tests/*.h tests/*/*.h)
+
+# Include paths by layer, and no '../' includes: node programs (sw/kernels)
+# and their libraries (sw/lib, sw/schedule) are compiled without model/ on
+# the path, except sw/lib/node_api.c, the node API's one bridge to the model.
+INC_SW     = -Isw/lib -Isw/schedule -Isw/kernels
+INC_BRIDGE = -Imodel $(INC_SW)
+INC_ALL    = -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itests
+inc_for    = $(if $(filter sw/lib/node_api.c,$1),$(INC_BRIDGE),$(if $(filter sw/%,$1),$(INC_SW),$(INC_ALL)))
+
+TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
+TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
+objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves
 
@@ -23,13 +39,19 @@ all: $(BUILD)/syncswitch $(BUILD)/test_model
 deps:
 	@scripts/deps.sh build
 
-$(BUILD)/syncswitch: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c $(HDRS) | deps
-	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
+$(BUILD)/obj/%.o: %.c $(HDRS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
-$(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c $(HDRS) | deps
-	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -Imodel -Isw -Itests -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
+$(BUILD)/san/obj/%.o: %.c $(HDRS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(SAN_FLAGS) $(call inc_for,$<) -c -o $@ $<
+
+$(BUILD)/syncswitch: $(call objs,$(BUILD)/obj,$(TOOL_SRC))
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
+	$(CC) $(CFLAGS) -o $@ $^
 
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
@@ -41,9 +63,9 @@ RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
-RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
+RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
-RTL_CPP    = testbench/rtl_common.cpp testbench/rtl_$(RTL_TOP).cpp
+RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
 VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
@@ -60,14 +82,14 @@ rtl-bin: $(RTL_DIR)/syncswitch
 
 $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) testbench/rtl_common.h testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench" \
+	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -87,12 +109,12 @@ synth:
 ROUTER_TB = $(BUILD)/rtl/router_tb/router_tb
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/rtl/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(BUILD)/rtl/router_tb
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal --top-module router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
-	  -CFLAGS "-O2 -I$(CURDIR)" \
+	  -CFLAGS "-O2 -I$(CURDIR) -I$(CURDIR)/model" \
 	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath testbench/router_tb.cpp) $(abspath model/router.c) \
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
@@ -113,10 +135,13 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
 
-sanitize: | deps
-	@mkdir -p $(BUILD)/san
-	$(CC) $(WARN) $(SAN_FLAGS) -o $(BUILD)/san/syncswitch $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
-	$(CC) $(WARN) $(SAN_FLAGS) -Imodel -Isw -Itests -o $(BUILD)/san/test_model $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
+$(BUILD)/san/syncswitch: $(call objs,$(BUILD)/san/obj,$(TOOL_SRC))
+	$(CC) $(SAN_FLAGS) -o $@ $^
+
+$(BUILD)/san/test_model: $(call objs,$(BUILD)/san/obj,$(TESTS_SRC))
+	$(CC) $(SAN_FLAGS) -o $@ $^
+
+sanitize: $(BUILD)/san/syncswitch $(BUILD)/san/test_model
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh $(BUILD)/san
 
 clean:
@@ -125,4 +150,4 @@ clean:
 # The longer co-simulation tier (not in CI): 16x16 and larger messages.
 # Builds the Verilated 16x16 torus on first use (a long Verilator build).
 test-long: $(BUILD)/syncswitch rtl-bin
-	@tests/rtl_long.sh $(BUILD)
+	@tests/rtl/rtl_long.sh $(BUILD)

@@ -38,7 +38,7 @@
 #include "Vrouter.h"
 #include "verilated.h"
 #include "model/router.h"
-#include "testbench/vl_bits.h"
+#include "testbench/rtl/vl_bits.h"
 
 namespace {
 

@@ -10,12 +10,13 @@ trap 'rm -f "$out"' EXIT
 "$dir/test_model" | tee -a "$out"
 st=${PIPESTATUS[0]}
 [ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
-"$here/cli.sh" "$dir" | tee -a "$out"
-# every kernel's cycles against the recorded golden data
+"$here/cli/cli.sh" "$dir" | tee -a "$out"
+# the include layering, and every kernel's cycles against the golden data
+"$here/layout.sh" | tee -a "$out"
 "$here/golden.sh" "$dir" | tee -a "$out"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/rtl.sh" "$dir" | tee -a "$out"
 
 passed=$(grep -c '^PASS ' "$out")
 failed=$(grep -c '^FAIL ' "$out")

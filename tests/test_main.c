@@ -4,38 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "check.h"
-#include "test_families.h"
-#include "test_kernels.h"
-#include "test_router.h"
-#include "test_schedule.h"
-
-#define T(fn) { #fn, fn }
-static const test_case tests[] = {
-    T(test_router_one_message),
-    T(test_router_wormhole_blocking),
-    T(test_router_backpressure_depth1),
-    T(test_router_backpressure_depth2),
-    T(test_router_sticky_bit_holds_next_phase),
-    T(test_router_dateline_vc),
-    T(test_router_protocol_error),
-    T(test_schedule_n8),
-    T(test_schedule_n16),
-    T(test_schedule_n32),
-    T(test_schedule_rejects_bad_n),
-    T(test_verify_catches_bad_word),
-    T(test_e2e_phased_n8),
-    T(test_e2e_phased_n8_tt1_depth2),
-    T(test_e2e_phased_n16),
-    T(test_e2e_phased_empty_messages),
-    T(test_e2e_msgpass_n8),
-    T(test_e2e_msgpass_odd_n),
-    T(test_e2e_msgpass_depth1_tt3),
-    T(test_e2e_deterministic),
-    T(test_e2e_watchdog_phased),
-    T(test_e2e_watchdog_msgpass),
-    T(test_e2e_phased_beats_msgpass),
-};
+#include "suites.h"
 
 static int run_one(const test_case *tc, const char *filter)
 {
@@ -55,12 +24,11 @@ static int run_one(const test_case *tc, const char *filter)
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
-    const test_case *const families[] = { tests_variants, tests_patterns, tests_hypercube };
+    const test_case *const suites[] = { tests_router, tests_schedule, tests_aapc,
+                                        tests_barrier, tests_patterns, tests_hypercube };
     int failed = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-        failed += run_one(&tests[i], filter);
-    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-        for (const test_case *tc = families[f]; tc->name; tc++)
+    for (size_t f = 0; f < sizeof suites / sizeof suites[0]; f++)
+        for (const test_case *tc = suites[f]; tc->name; tc++)
             failed += run_one(tc, filter);
     return failed ? 1 : 0;
 }

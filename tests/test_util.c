@@ -16,3 +16,31 @@ int run_quiet(const kernel_t *k, const params_t *p, kernel_cfg *cfg, run_result 
     free(s);
     return rc;
 }
+
+test_opts test_defaults(int n, uint32_t words)
+{
+    params_t p;
+    params_iwarp(&p);
+    test_opts o = { n, p.tt, p.depth, p.call_cycles, p.msg_cycles, words, 0.0, NULL, -1, -1, 0 };
+    return o;
+}
+
+int test_run(const char *kname, test_opts o, run_result *r)
+{
+    params_t p;
+    params_iwarp(&p);
+    p.n = o.n;
+    p.tt = o.tt;
+    p.depth = o.depth;
+    p.call_cycles = o.call_cycles;
+    p.msg_cycles = o.msg_cycles;
+    p.mem_words_per_cycle = o.mem_bw;
+    p.watchdog = 5000;
+    const kernel_t *k = kernel_find(kname);
+    if (!k) return -1;
+    kernel_cfg cfg = { .n = o.n, .words = o.words, .seed = 1, .barrier = o.barrier,
+                       .stall_node = o.stall_node, .stall_step = o.stall_step,
+                       .test_barrier_fault = o.barrier_fault };
+    if (k->check && k->check(&cfg)) return EXIT_USAGE;
+    return run_quiet(k, &p, &cfg, r);
+}

@@ -1,14 +1,29 @@
-/* Shared by the end-to-end tests: run one kernel quietly, and the checks
- * every successful AAPC run must pass. */
+/* Shared by the end-to-end tests: run one kernel quietly, the options the
+ * family tests vary, and the checks every successful AAPC run must pass. */
 #ifndef SYNCSWITCH_TEST_UTIL_H
 #define SYNCSWITCH_TEST_UTIL_H
-#include "../testbench/run.h"
 #include "check.h"
+#include "run.h"
 
 /* Builds the phased schedule when the kernel needs it, sends diagnostics to
  * /dev/null, runs on the C backend. Returns run_kernel's status, or -1 when
  * the schedule cannot be built. */
 int run_quiet(const kernel_t *k, const params_t *p, kernel_cfg *cfg, run_result *r);
+
+/* One run's machine and kernel options, from the iwarp preset. */
+typedef struct {
+    int n, tt, depth, call_cycles, msg_cycles;
+    uint32_t words;
+    double mem_bw;
+    const char *barrier;
+    int stall_node, stall_step;
+    int barrier_fault;          /* kernel_cfg.test_barrier_fault */
+} test_opts;
+
+test_opts test_defaults(int n, uint32_t words);
+/* Run kernel kname with o (watchdog 5000, seed 1) quietly: run_quiet's
+ * status, EXIT_USAGE when the kernel's check refuses o, -1 if unknown. */
+int test_run(const char *kname, test_opts o, run_result *r);
 
 #define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
     do {                                                                       \

@@ -1,0 +1,20 @@
+/* The barrier family (seed 002, Seidel & Davis 1992). */
+#include "barrier_kernels.h"
+
+#define BENCH(name, summary, source, prog)                                             \
+    { name, summary, source, prog, KERNEL_SYNC_OFF, 0, barrier_bench_check,          \
+      barrier_bench_mem, barrier_bench_bytes }
+
+const kernel_t kernels_barrier[] = {
+    BENCH("gsync",
+          "butterfly barrier (Intel gsync) x8 at staggered entries: cost and precision "
+          "(--words 0)",
+          "Seidel & Davis 1992, Sec. 3.1", barrier_bench_gsync),
+    BENCH("sync0", "PICL sync0 barrier x8 at staggered entries: cost and precision (--words 0)",
+          "Seidel & Davis 1992, Sec. 3.2", barrier_bench_sync0),
+    BENCH("rds",
+          "recursive doubling synchronization x8 at staggered entries (timed busy wait): "
+          "cost and precision (--words 0)",
+          "Seidel & Davis 1992, Sec. 3.3, Fig. 3-7/3-8", barrier_bench_rds),
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
+};

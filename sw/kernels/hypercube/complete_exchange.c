@@ -1,0 +1,123 @@
+/* Complete exchange on 2^d nodes (Bokhari, "Complete exchange on the
+ * iPSC-860", Sec. 4), run on the torus through the hypercube mapping:
+ * every node sends a distinct B-word block to every other node, and every
+ * word that arrives is checked against payload_word(src, dst, i) (torus
+ * ids). Node numbers in the loops are hypercube ids.
+ *
+ *   cx-naive     for dest = 0 .. n-1: send to dest (all nodes hit node i at
+ *                step i)
+ *   cx-linear    for i = 1 .. n-1: send to (me + i) mod n
+ *   cx-pairwise  for i = 1 .. n-1: exchange with me XOR i (send, then wait
+ *                for the partner's block: the pairwise synchronization)
+ *   cx-stable    for i = 0 .. n-1: dest = 2 me + 1 + i (me < n/2) or
+ *                2 me - n + i (mod n); idle for one transmission time when
+ *                dest = me
+ *   cx-standard  for j = d-1 downto 0: send the n/2 blocks whose
+ *                destination differs from me in bit j to me XOR 2^j,
+ *                receive n/2, shuffle: d messages of n/2 blocks; packing
+ *                and the shuffle cost one call plus a cycle per word each
+ *
+ * The first four send every block directly, one message per pair, so each
+ * deposit slot is written once. Sends are non-blocking (the DMA command
+ * queue limits how far a node runs ahead); naive, linear and stable wait
+ * for their n-1 blocks at the end. */
+#include "hcube_kernels.h"
+
+size_t cx_direct_mem(const kernel_cfg *k)
+{
+    return hc_mem(k, k->words, (size_t)k->n * k->n * k->words);
+}
+
+enum { CX_NAIVE, CX_LINEAR, CX_PAIRWISE, CX_STABLE };
+
+static void direct(node_ctx *c, const kernel_cfg *k, int alg)
+{
+    hc_t h;
+    uint32_t B = k->words;
+    if (hc_begin(&h, c, k, B)) return;
+    int N = h.N, me = h.me, me_t = api_id(c);
+    uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node t at t*B */
+    aapc_fill_blocks_at(c, out, B);
+    const char *what = alg == CX_NAIVE ? "cx-naive" : alg == CX_LINEAR ? "cx-linear"
+                     : alg == CX_PAIRWISE ? "cx-pairwise" : "cx-stable";
+    int steps = alg == CX_STABLE ? N : alg == CX_NAIVE ? N : N - 1;
+    for (int i = 0; i < steps; i++) {
+        int dest;
+        switch (alg) {
+        case CX_NAIVE: dest = i; break;
+        case CX_LINEAR: dest = (me + 1 + i) % N; break;
+        case CX_PAIRWISE: dest = me ^ (i + 1); break;
+        default: dest = me < N / 2 ? (2 * me + 1 + i) % N : (2 * me - N + i) % N; break;
+        }
+        if (dest == me) {
+            if (alg == CX_STABLE)   /* idle for one transmission */
+                api_compute(c, (uint64_t)api_msg_cycles(c) + (uint64_t)api_link_tt(c) * B);
+            continue;
+        }
+        hc_send(&h, dest, out + (uint32_t)hc_torus(&h, dest) * B, B);
+        if (alg == CX_PAIRWISE) {
+            uint32_t in = hc_recv(&h, dest, B);
+            hc_check_block(c, hc_mem_at(&h, in, B), B, (uint32_t)hc_torus(&h, dest),
+                           (uint32_t)me_t, what);
+        }
+    }
+    if (alg != CX_PAIRWISE)
+        for (int s = 0; s < N; s++) {
+            if (s == me) continue;
+            uint32_t in = hc_recv(&h, s, B);
+            hc_check_block(c, hc_mem_at(&h, in, B), B, (uint32_t)hc_torus(&h, s),
+                           (uint32_t)me_t, what);
+        }
+    /* the block to itself never travels */
+    hc_check_block(c, hc_mem_at(&h, out + (uint32_t)me_t * B, B), B, (uint32_t)me_t,
+                   (uint32_t)me_t, what);
+    hc_end(&h);
+}
+
+void cx_naive(node_ctx *c, const void *cfg) { direct(c, cfg, CX_NAIVE); }
+void cx_linear(node_ctx *c, const void *cfg) { direct(c, cfg, CX_LINEAR); }
+void cx_pairwise(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE); }
+void cx_stable(node_ctx *c, const void *cfg) { direct(c, cfg, CX_STABLE); }
+
+size_t cx_standard_mem(const kernel_cfg *k)
+{
+    size_t N = (size_t)k->n * k->n;
+    int d = hc_dim(k->n);
+    return hc_mem(k, (uint32_t)(N / 2 * k->words),
+                  N * k->words + (size_t)(d > 0 ? d : 1) * N / 2 * k->words);
+}
+
+/* Standard exchange: d messages of N/2 blocks per node. */
+double cx_standard_bytes(const kernel_cfg *k)
+{
+    double N = (double)k->n * k->n;
+    return N * hc_dim(k->n) * (N / 2) * k->words * 4.0;
+}
+
+/* held[idx]: before dimension j is done, idx's bits above j are the
+ * block's source bits and the others its destination bits; the partner of
+ * each step is a different node, so each deposit slot is written once. */
+void cx_standard(node_ctx *c, const void *cfg)
+{
+    const kernel_cfg *k = cfg;
+    hc_t h;
+    uint32_t B = k->words;
+    int N = api_n(c) * api_n(c);
+    uint32_t half = (uint32_t)N / 2 * B;
+    if (hc_begin(&h, c, k, half)) return;
+    int me = h.me, me_t = api_id(c);
+    uint32_t held = hc_alloc(&h, (uint32_t)N * B), sb = hc_alloc(&h, (uint32_t)h.d * half);
+    for (int q = 0; q < N; q++) {
+        uint32_t *blk = hc_mem_at(&h, held + (uint32_t)q * B, B);
+        uint32_t dst = (uint32_t)hc_torus(&h, q);
+        for (uint32_t w = 0; w < B; w++) blk[w] = payload_word((uint32_t)me_t, dst, w);
+    }
+    for (int j = h.d - 1; j >= 0; j--) {  /* the blocks for the other half */
+        int bit = 1 << j;
+        hc_swap_blocks(&h, held, sb + (uint32_t)j * half, B, bit, ~me & bit, me ^ bit, me ^ bit);
+    }
+    for (int s = 0; s < N; s++)
+        hc_check_block(c, hc_mem_at(&h, held + (uint32_t)s * B, B), B,
+                       (uint32_t)hc_torus(&h, s), (uint32_t)me_t, "cx-standard");
+    hc_end(&h);
+}

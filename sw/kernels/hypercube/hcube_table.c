@@ -1,0 +1,62 @@
+/* Hypercube algorithms on the torus: seeds 000 (complete exchange), 003
+ * (global combine), 004 (hypercube-on-torus). All use the message-passing
+ * pool with deposit receive and need N = n*n = 2^d nodes; --mapping picks
+ * the hypercube-to-torus labelling (raster, gray), --routing unidir the
+ * AP1000's +x-then-+y routes. See docs/kernels_hypercube.md. */
+#include "hcube_kernels.h"
+
+#define HC(name, summary, source, prog, check, mem, bytes) \
+    { name, summary, source, prog, KERNEL_SYNC_OFF, 0, check, mem, bytes }
+
+const kernel_t kernels_hypercube[] = {
+    /* seed 004: Chuang & Horie, Normal hypercube algorithms on the AP1000 */
+    HC("butterfly", "exchange with cid^2^i for each dimension i (B words per step, checked)",
+       "Chuang & Horie 1992, Sec. 3.1", hx_butterfly, hc_check_cfg, hx_exchange_mem,
+       hx_exchange_bytes),
+    HC("crossover", "send to cid+2^i, receive from cid-2^i for each i (unidirectional pattern)",
+       "Chuang & Horie 1992, Sec. 3.1, 2.4", hx_crossover, hc_check_cfg, hx_exchange_mem,
+       hx_exchange_bytes),
+    HC("normal-torus", "n steps east then n steps south, forwarding B-word blocks round the rings",
+       "Chuang & Horie 1992, Sec. 3.1, 2.2", hx_normal_torus, hc_check_cfg,
+       hx_normal_torus_mem, hx_normal_torus_bytes),
+    HC("global-sum-crossover", "global sum of B-word vectors in log2 N crossover steps",
+       "Chuang & Horie 1992, Sec. 3.2, Fig. 5", hr_global_sum_crossover, hc_check_cfg, hr_mem,
+       hx_exchange_bytes),
+    HC("global-sum-tree", "global sum: binary tree to node 0, then broadcast",
+       "Chuang & Horie 1992, Sec. 3.2, Fig. 5", hr_global_sum_tree, hc_check_cfg, hr_mem,
+       hr_tree_bytes),
+    HC("scan", "inclusive prefix sum over hypercube ids on the crossover (Hillis-Steele)",
+       "Chuang & Horie 1992, Sec. 3.3", hr_scan, hc_check_cfg, hr_mem, hr_scan_bytes),
+    HC("aapc-bucket", "AAPC by bucket passing on the crossover: log2 N messages of N/2 blocks",
+       "Chuang & Horie 1992, Sec. 3.4 (A_bp), Fig. 8", ha_bucket, hc_check_cfg, cx_standard_mem,
+       cx_standard_bytes),
+    HC("aapc-hh", "direct AAPC in n^3/8 contention-free phases, message passing",
+       "Chuang & Horie 1992, Sec. 3.4 (A_hh); Horie & Hayashi 1992", ha_hh, ha_hh_check,
+       ha_hh_mem, ha_direct_bytes),
+    /* seed 000: Bokhari, Complete exchange on the iPSC-860 */
+    HC("cx-naive", "complete exchange: at step i every node sends to node i",
+       "Bokhari 1991, Sec. 4", cx_naive, hc_check_cfg, cx_direct_mem, ha_direct_bytes),
+    HC("cx-linear", "complete exchange: at step i send to (me + i) mod N",
+       "Bokhari 1991, Sec. 4.1", cx_linear, hc_check_cfg, cx_direct_mem, ha_direct_bytes),
+    HC("cx-pairwise", "complete exchange: at step i exchange with me XOR i",
+       "Bokhari 1991, Sec. 4.1", cx_pairwise, hc_check_cfg, cx_direct_mem, ha_direct_bytes),
+    HC("cx-stable", "complete exchange: N-step stable schedule with one idle step",
+       "Bokhari 1991, Sec. 4.2", cx_stable, hc_check_cfg, cx_direct_mem, ha_direct_bytes),
+    HC("cx-standard", "complete exchange: standard exchange, d messages of N/2 blocks",
+       "Bokhari 1991, Sec. 4.3", cx_standard, hc_check_cfg, cx_standard_mem,
+       cx_standard_bytes),
+    /* seed 003: van de Geijn, On global combine operations */
+    HC("combine-hybrid", "global combine: halve the vector while long, whole-vector exchange below",
+       "van de Geijn 1991, Sec. 4, Fig. 4", gc_hybrid, hc_check_cfg, gc_mem, gc_hybrid_bytes),
+    HC("combine-root", "combine to node 0 with the hybrid split rule",
+       "van de Geijn 1991, Sec. 5, Fig. 6", gc_root, hc_check_cfg, gc_mem, gc_root_bytes),
+    HC("combine-bcast", "global combine, Version 1: fan-in to node 0, then broadcast",
+       "van de Geijn 1991, Sec. 3.1", gc_bcast, hc_check_cfg, gc_mem, hr_tree_bytes),
+    HC("combine-recursive", "global combine, Version 2: whole-vector exchange per dimension",
+       "van de Geijn 1991, Sec. 3.2", gc_recursive, hc_check_cfg, gc_mem, hx_exchange_bytes),
+    HC("combine-halving", "global combine, Version 3: recursive halving, then collect",
+       "van de Geijn 1991, Sec. 3.3", gc_halving, hc_check_cfg, gc_mem, gc_halving_bytes),
+    HC("combine-root-tree", "combine to node 0 by fan-in only (Version 1 without broadcast)",
+       "van de Geijn 1991, Sec. 5", gc_root_tree, hc_check_cfg, gc_mem, gc_root_tree_bytes),
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
+};

@@ -1,0 +1,77 @@
+/* The kernels (node programs) that `syncswitch run --kernel NAME` runs: the
+ * run's configuration, its per-run report, and the registry of families
+ * (one table per folder of sw/kernels/). */
+#ifndef SYNCSWITCH_KERNEL_H
+#define SYNCSWITCH_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "aapc_schedule.h"
+#include "barrier.h"
+#include "node_api.h"
+#include "patterns/fft2d_report.h"
+
+/* Router modes a kernel may ask for (the machine's sync_mode values). */
+enum { KERNEL_SYNC_OFF = 0, KERNEL_SYNC_HW = 1, KERNEL_SYNC_SW = 2 };
+
+/* What a kernel measured beyond cycles and bytes, one per run: written by
+ * the node programs (through kernel_cfg.report), read by the run's caller. */
+typedef struct kernel_report {
+    barrier_stats barrier;        /* barrier kernels: gsync, sync0, rds */
+    fft2d_report fft2d;           /* fft2d */
+} kernel_report;
+
+/* What every node program of one run shares (read-only, but for *report). */
+typedef struct {
+    int n;
+    uint32_t words;               /* B: words per message */
+    uint32_t seed;
+    const aapc_schedule *sched;   /* phased kernels */
+    int stall_node, stall_step;   /* fault injection: that node stops sending
+                                     at that step (phase or message index)
+                                     and sends nothing after it (-1: none) */
+    /* knobs of the other kernels (issue-level options of `syncswitch run`) */
+    double size_variance;         /* --size-variance V: sizes in B-VB..B+VB */
+    double zero_prob;             /* --zero-prob P: length 0 with prob. P */
+    const char *barrier;          /* --barrier NAME for phased-gsync */
+    const char *mapping;          /* --mapping NAME: hypercube id -> node */
+    int unidir;                   /* --routing unidir: +x then +y only */
+    int flop_cycles;              /* --flop-cycles C: cost of one flop */
+    const char *transpose;        /* --transpose KERNEL: FFT's AAPC kernel */
+    /* the run's machine costs (filled by the run driver), for the hooks
+     * that count without running: the hybrid combine's split rule */
+    int msg_cycles, tt;
+    /* test hooks: planted faults that the kernel's own checks must catch */
+    int test_barrier_fault;       /* every node skips the wait for its last
+                                     token in each barrier (leaves early) */
+    int test_fft2d_corrupt;       /* every node flips the sign of its first
+                                     element before the check */
+    kernel_report *report;        /* this run's report (NULL: none kept) */
+} kernel_cfg;
+
+typedef struct kernel kernel_t;
+struct kernel {
+    const char *name;
+    const char *summary;
+    const char *source;           /* paper and section */
+    node_program program;
+    int sync;                     /* router mode the kernel needs (KERNEL_SYNC_*) */
+    int phased;                   /* uses the phased schedule (n % 8 == 0) */
+    /* Optional hooks; NULL means the AAPC defaults. */
+    const char *(*check)(const kernel_cfg *c);   /* why cfg does not fit, or NULL */
+    size_t (*mem_words)(const kernel_cfg *c);    /* local memory per node */
+    double (*bytes)(const kernel_cfg *c);        /* payload bytes of one run */
+};
+
+/* Kernel tables: one per family folder, each ending with a NULL name. */
+extern const kernel_t kernels_aapc[];      /* aapc/: seed 001's AAPC kernels */
+extern const kernel_t kernels_barrier[];   /* barrier/: seed 002's barriers */
+extern const kernel_t kernels_patterns[];  /* patterns/: seed 001 Sec. 4.2-4.4 */
+extern const kernel_t kernels_hypercube[]; /* hypercube/: seeds 000, 003, 004 */
+const kernel_t *kernel_find(const char *name);
+/* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
+const kernel_t *kernel_next(const kernel_t *k);
+
+/* Local memory per node a kernel needs (its hook, or the AAPC layout). */
+size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c);
+
+#endif

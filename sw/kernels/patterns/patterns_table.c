@@ -1,0 +1,35 @@
+/* Sparse patterns as AAPC subsets vs message passing, message size variation, 2D FFT (Hinrichs et al. Sec. 4.2-4.4).
+ * Node programs: sparse_patterns.c, aapc_sizes.c, fft2d.c; docs/kernels_patterns.md. */
+#include "aapc_blocks.h"
+#include "sizes.h"
+#include "fft2d.h"
+#include "sparse.h"
+
+#define SPARSE(name, what, prog, sync, phased, check, bytes)                                  \
+    { name, what, "Hinrichs et al. 1994, Sec. 4.3, Table 1", prog, sync, phased, check,     \
+      sparse_mem_words, bytes }
+
+const kernel_t kernels_patterns[] = {
+    SPARSE("nn-aapc", "nearest-neighbour step (4 partners) as a phased-AAPC subset: empty messages to the rest",
+           sparse_nn_aapc, KERNEL_SYNC_HW, 1, sparse_nn_check, sparse_nn_bytes),
+    SPARSE("nn-msgpass", "nearest-neighbour step (4 partners) by message passing",
+           sparse_nn_msgpass, KERNEL_SYNC_OFF, 0, sparse_nn_check, sparse_nn_bytes),
+    SPARSE("hcube-aapc", "hypercube exchange (all log2 N dimensions) as a phased-AAPC subset",
+           sparse_hcube_aapc, KERNEL_SYNC_HW, 1, sparse_hcube_check, sparse_hcube_bytes),
+    SPARSE("hcube-msgpass", "hypercube exchange (all log2 N dimensions) by message passing",
+           sparse_hcube_msgpass, KERNEL_SYNC_OFF, 0, sparse_hcube_check, sparse_hcube_bytes),
+    SPARSE("fem-aapc", "FEM-like irregular step (4..15 partners, fixed graph) as a phased-AAPC subset",
+           sparse_fem_aapc, KERNEL_SYNC_HW, 1, sparse_fem_check, sparse_fem_bytes),
+    SPARSE("fem-msgpass", "FEM-like irregular step (4..15 partners, fixed graph) by message passing",
+           sparse_fem_msgpass, KERNEL_SYNC_OFF, 0, sparse_fem_check, sparse_fem_bytes),
+    { "phased-var", "phased AAPC (hardware switch), sizes varied by --size-variance/--zero-prob",
+      "Hinrichs et al. 1994, Sec. 4.2, Fig. 9", aapc_phased_var, KERNEL_SYNC_HW, 1, NULL,
+      size_var_mem_words, size_var_bytes },
+    { "msgpass-var", "message-passing AAPC, sizes varied by --size-variance/--zero-prob",
+      "Hinrichs et al. 1994, Sec. 4.2, Fig. 9", aapc_msgpass_var, KERNEL_SYNC_OFF, 0, NULL,
+      size_var_mem_words, size_var_bytes },
+    { "fft2d", "2D FFT of an R x R image (--words 2k^2: R = k n^2), transposes by --transpose phased|msgpass",
+      "Hinrichs et al. 1994, Sec. 4.4, Fig. 10", fft2d_program, KERNEL_SYNC_HW, 0, fft2d_check,
+      fft2d_mem_words, fft2d_bytes },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
+};

@@ -1,0 +1,115 @@
+/* AAPC with message sizes that vary per (source, destination) pair: the
+ * phased kernel of Fig. 5 and the message-passing kernel of Fig. 6, each
+ * sending len(src, dst) words instead of B (Hinrichs et al. 1994, Sec. 4.2).
+ * A zero length sends an empty message (HEAD + TAIL) on the block's route;
+ * the phased kernel still needs it there, because the synchronizing switch
+ * counts TAILs on every link. Memory: the block for d at d*S, the block from
+ * s at N*S + s*S, with S = size_var_max(). Every length and every word is
+ * checked by the receiver. */
+#include "sizes.h"
+#include <stdlib.h>
+#include "rand.h"
+#include "payload.h"
+
+uint32_t size_var_max(const kernel_cfg *c)
+{
+    return c->words + (uint32_t)(c->size_variance * (double)c->words);
+}
+
+uint32_t size_var_len(const kernel_cfg *c, int src, int dst)
+{
+    uint32_t B = c->words, dv = (uint32_t)(c->size_variance * (double)B);
+    uint32_t h1 = pat_mix32(c->seed * 0x9e3779b1u ^
+                            pat_mix32((uint32_t)src * 0x85ebca6bu ^
+                                      pat_mix32((uint32_t)dst + 0x27d4eb2fu)));
+    uint32_t h2 = pat_mix32(h1 ^ 0x68e31da4u);
+    if (c->zero_prob > 0 && pat_unit(h1) < c->zero_prob) return 0;
+    return B - dv + h2 % (2u * dv + 1u);
+}
+
+size_t size_var_mem_words(const kernel_cfg *c)
+{
+    return 2u * (size_t)c->n * (size_t)c->n * size_var_max(c);
+}
+
+double size_var_bytes(const kernel_cfg *c)
+{
+    int N = c->n * c->n;
+    double total = 0;
+    for (int s = 0; s < N; s++)
+        for (int d = 0; d < N; d++) total += size_var_len(c, s, d);
+    return total * 4.0;
+}
+
+static void fill_blocks(node_ctx *c, const kernel_cfg *k, uint32_t S)
+{
+    int N = k->n * k->n, me = api_id(c);
+    for (int d = 0; d < N; d++) {
+        uint32_t len = size_var_len(k, me, d);
+        uint32_t *blk = api_mem(c, (uint32_t)d * S, len);
+        for (uint32_t i = 0; i < len; i++)
+            blk[i] = payload_word((uint32_t)me, (uint32_t)d, i);
+    }
+}
+
+static void verify(node_ctx *c, const kernel_cfg *k, uint32_t S, uint32_t extra_self)
+{
+    int N = k->n * k->n, me = api_id(c);
+    if (api_bad_messages(c))
+        api_fail(c, "%llu malformed messages (length or deposit overflow)",
+                 (unsigned long long)api_bad_messages(c));
+    for (int s = 0; s < N; s++) {
+        uint32_t want = 1u + (s == me ? extra_self : 0u);
+        uint32_t len = size_var_len(k, s, me);
+        if (api_msgs_from(c, s) != want) {
+            api_fail(c, "%u messages from node %d, expected %u", api_msgs_from(c, s), s, want);
+            continue;
+        }
+        if (api_words_from(c, s) != len) {
+            api_fail(c, "%u words from node %d, expected %u", api_words_from(c, s), s, len);
+            continue;
+        }
+        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * S, len), len, s, 0);
+    }
+}
+
+void aapc_phased_var(node_ctx *c, const void *arg)
+{
+    const kernel_cfg *k = arg;
+    int N = k->n * k->n, me = api_id(c);
+    uint32_t S = size_var_max(k), empties = 0;
+    fill_blocks(c, k, S);
+    api_set_deposit(c, API_POOL_AAPC, (uint32_t)N * S, S);
+    for (int phase = 0; phase < k->sched->num_phases; phase++) {
+        if (me == k->stall_node && phase == k->stall_step) break;
+        int dst = aapc_phase_header(c, k->sched, phase);
+        if (dst >= 0) {
+            uint32_t len = size_var_len(k, me, dst);
+            if (len) api_start_dma_out(c, (uint32_t)dst * S, len);
+        } else {
+            empties++;
+        }
+        api_send_trailer(c);
+    }
+    api_wait_messages(c, (uint64_t)N + empties);
+    verify(c, k, S, empties);
+}
+
+void aapc_msgpass_var(node_ctx *c, const void *arg)
+{
+    const kernel_cfg *k = arg;
+    int N = k->n * k->n, me = api_id(c);
+    uint32_t S = size_var_max(k);
+    fill_blocks(c, k, S);
+    api_set_deposit(c, API_POOL_MP, (uint32_t)N * S, S);
+    int *order = malloc((size_t)N * sizeof *order);
+    if (!order) { api_fail(c, "out of memory"); return; }
+    pat_shuffle(order, N, k->seed, me);
+    for (int i = 0; i < N; i++) {
+        if (me == k->stall_node && i == k->stall_step) break;
+        mp_send(c, order[i], (uint32_t)order[i] * S, size_var_len(k, me, order[i]));
+    }
+    free(order);
+    api_wait_messages(c, (uint64_t)N);
+    verify(c, k, S, 0);
+}

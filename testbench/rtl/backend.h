@@ -1,0 +1,43 @@
+/* Router backends of a run: the C model, the Verilated RTL, or both in
+ * lockstep (co-simulation). The RTL backends live in rtl_common.cpp with
+ * rtl_routers.cpp or rtl_torus.cpp, built per configuration under
+ * build/rtl/; the plain C binary links rtl_stub.c instead and hands RTL
+ * runs to the right RTL binary. */
+#ifndef SYNCSWITCH_BACKEND_H
+#define SYNCSWITCH_BACKEND_H
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "machine.h"
+
+enum backend_kind { BACKEND_C = 0, BACKEND_RTL = 1, BACKEND_COSIM = 2 };
+
+/* Which Verilated top an RTL binary holds: one router model per node, wired
+ * by the harness as torus.v wires them (fast), or the torus.v top itself
+ * (traceable). */
+enum rtl_top_kind { RTL_TOP_ROUTERS = 0, RTL_TOP_TORUS = 1 };
+
+typedef struct {
+    int kind;                 /* enum backend_kind */
+    const char *trace;        /* waveform file (.fst, or .vcd), or NULL */
+    uint64_t trace_from;      /* first cycle dumped */
+    uint64_t trace_to;        /* last cycle dumped */
+    int64_t perturb_cycle;    /* cosim self-test: corrupt the C model's
+                                 X+ link of router 0 at this cycle (-1: no) */
+} backend_opts;
+
+/* Does this binary contain Verilated RTL, and for which sizes? */
+int rtl_backend_available(void);
+/* The configuration and top (enum rtl_top_kind) the RTL was built for. */
+void rtl_backend_config(int *n, int *depth, int *tt, int *top);
+/* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
+void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
+void rtl_backend_detach(void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,89 @@
+// Bit-field access to Verilator port types (plain integers up to 64 bits,
+// VlWide beyond) and the credit encoding between the C model and the RTL.
+// Shared by the torus backend (rtl_routers.cpp, rtl_torus.cpp) and the router testbench.
+#ifndef SYNCSWITCH_VL_BITS_H
+#define SYNCSWITCH_VL_BITS_H
+#include <cstddef>
+#include <cstdint>
+#include "verilated.h"
+#include "router.h"
+
+namespace vlbits {
+
+inline uint64_t mask(unsigned w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
+
+template <typename T> uint64_t get_bits(const T &v, unsigned lsb, unsigned w)
+{
+    return (static_cast<uint64_t>(v) >> lsb) & mask(w);
+}
+// Wide ports: a field of up to 64 bits spans at most three 32-bit words;
+// read them as one 128-bit window (this runs for every port every cycle).
+template <std::size_t N> uint64_t get_bits(const VlWide<N> &v, unsigned lsb, unsigned w)
+{
+    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned __int128 win = v[lo];
+    if (lo + 1 < N) win |= static_cast<unsigned __int128>(v[lo + 1]) << 32;
+    if (lo + 2 < N) win |= static_cast<unsigned __int128>(v[lo + 2]) << 64;
+    return static_cast<uint64_t>(win >> off) & mask(w);
+}
+template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    uint64_t cur = static_cast<uint64_t>(v);
+    cur = (cur & ~(mask(w) << lsb)) | ((x & mask(w)) << lsb);
+    v = static_cast<T>(cur);
+}
+template <std::size_t N> void put_bits(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
+{
+    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned __int128 m = static_cast<unsigned __int128>(mask(w)) << off;
+    unsigned __int128 b = static_cast<unsigned __int128>(x & mask(w)) << off;
+    for (unsigned k = 0; k < 3 && lo + k < N; k++) {
+        uint32_t mk = static_cast<uint32_t>(m >> (32 * k));
+        if (!mk) break;
+        v[lo + k] = (v[lo + k] & ~mk) | static_cast<uint32_t>(b >> (32 * k));
+    }
+}
+
+// A bus of K fields of W bits each (K * W <= 32 * N), all at once: the
+// router's five link ports, every cycle of every router.
+template <std::size_t N> void pack_fields(VlWide<N> &v, const uint64_t *x, unsigned k, unsigned w)
+{
+    uint32_t out[N] = {};
+    for (unsigned i = 0; i < k; i++) {
+        unsigned lsb = i * w, lo = lsb >> 5;
+        unsigned __int128 b = static_cast<unsigned __int128>(x[i] & mask(w)) << (lsb & 31);
+        out[lo] |= static_cast<uint32_t>(b);
+        if (lo + 1 < N) out[lo + 1] |= static_cast<uint32_t>(b >> 32);
+        if (lo + 2 < N) out[lo + 2] |= static_cast<uint32_t>(b >> 64);
+    }
+    for (std::size_t j = 0; j < N; j++) v[j] = out[j];
+}
+
+// Flit kinds as the comparators print them (0: no flit).
+inline const char *kind_name(unsigned k)
+{
+    static const char *const names[4] = {"none", "HEAD", "BODY", "TAIL"};
+    return names[k & 3];
+}
+
+// The first field in which a C flit and an RTL flit (both 37-bit, 0 when
+// idle) differ: "valid", "vc", "kind" or "word", with both values.
+inline const char *flit_diff(flit_t c, flit_t r, uint64_t *cv, uint64_t *rv)
+{
+    if (flit_valid(c) != flit_valid(r)) { *cv = flit_valid(c); *rv = flit_valid(r); return "valid"; }
+    if (flit_vc(c) != flit_vc(r)) { *cv = flit_vc(c); *rv = flit_vc(r); return "vc"; }
+    if (flit_kind(c) != flit_kind(r)) { *cv = flit_kind(c); *rv = flit_kind(r); return "kind"; }
+    *cv = flit_word(c);
+    *rv = flit_word(r);
+    return "word";
+}
+
+// C credit encoding (CREDIT_VALID | vc) <-> RTL {valid, vc[1:0]}
+inline uint64_t credit_to_rtl(credit_t c) { return (c & CREDIT_VALID) ? (4u | (c & 3u)) : 0; }
+inline credit_t credit_from_rtl(uint64_t c)
+{
+    return (c & 4u) ? static_cast<credit_t>(CREDIT_VALID | (c & 3u)) : 0;
+}
+
+}  // namespace vlbits
+#endif

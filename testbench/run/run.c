@@ -1,0 +1,138 @@
+#define _POSIX_C_SOURCE 200809L
+#include "run.h"
+#include <string.h>
+#include <time.h>
+#include "machine.h"
+
+_Static_assert((int)KERNEL_SYNC_OFF == (int)SYNC_OFF && (int)KERNEL_SYNC_HW == (int)SYNC_HW &&
+                   (int)KERNEL_SYNC_SW == (int)SYNC_SW,
+               "kernel sync modes are the router's");
+
+double eq1_mbps(const params_t *p) { return 32.0 * p->n * p->mhz / p->tt; }
+
+double eq3_mbps(const params_t *p, double words, double ts)
+{
+    return 32.0 * p->n * words * p->mhz / (ts + p->tt * words);
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct {
+    double start, last;
+    uint32_t phases;
+    int shown;
+} progress_t;
+
+/* Shown only on a terminal and only once a run has taken a few seconds. */
+static void show_progress(const machine_t *m, void *arg)
+{
+    progress_t *pr = arg;
+    double t = now_seconds();
+    if (t - pr->start < 2.0 || t - pr->last < 0.5) return;
+    pr->last = t;
+    pr->shown = 1;
+    if (pr->phases)
+        fprintf(stderr, "\r  cycle %llu, phase %u of %u at router (0,0)   ",
+                (unsigned long long)m->cycle, m->r[0].phase, pr->phases);
+    else
+        fprintf(stderr, "\r  cycle %llu, %llu messages delivered at node 0   ",
+                (unsigned long long)m->cycle,
+                (unsigned long long)m->node[0].rx_msgs);
+    fflush(stderr);
+}
+
+int run_kernel(const kernel_t *k, const params_t *p, const kernel_cfg *cfg,
+               run_result *res, int progress, FILE *diag)
+{
+    return run_kernel_on(k, p, cfg, NULL, res, progress, diag);
+}
+
+int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_in,
+                  const backend_opts *be, run_result *res, int progress, FILE *diag)
+{
+    params_t p = *pin;
+    p.sync = k->sync;
+    memset(res, 0, sizeof *res);
+    /* the nodes' copy: the run's costs for the hooks, and its report */
+    kernel_cfg run_cfg = *cfg_in;
+    run_cfg.msg_cycles = p.msg_cycles;
+    run_cfg.tt = p.tt;
+    run_cfg.report = &res->report;
+    const kernel_cfg *cfg = &run_cfg;
+    machine_t m;
+    if (machine_init(&m, &p, kernel_mem_words(k, cfg))) {
+        machine_free(&m);
+        fprintf(diag, "syncswitch: out of memory for %dx%d nodes with %u words\n",
+                p.n, p.n, cfg->words);
+        return EXIT_INTERNAL;
+    }
+    void *rtl = NULL;
+    if (be && be->kind != BACKEND_C) {
+        const char *why = NULL;
+        rtl = rtl_backend_attach(&m, be, &why);
+        if (!rtl) {
+            fprintf(diag, "syncswitch: RTL backend: %s\n", why);
+            machine_free(&m);
+            return EXIT_INTERNAL;
+        }
+    }
+    progress_t pr = { now_seconds(), 0, k->phased ? (uint32_t)cfg->sched->num_phases : 0, 0 };
+    if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
+    m.diag = diag;
+
+    int st = machine_run(&m, k->program, cfg);
+    char why[512];
+    snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
+    rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
+    m.protocol_error = why;
+    if (pr.shown) fprintf(stderr, "\r%60s\r", "");
+    res->wall_seconds = now_seconds() - pr.start;
+
+    int rc = 0;
+    if (st == RUN_STUCK) {
+        machine_report_stuck(&m, diag, 40);
+        rc = EXIT_STUCK;
+    } else if (st == RUN_MISMATCH) {
+        fprintf(diag, "syncswitch: %s\n", m.protocol_error);
+        rc = EXIT_MISMATCH;
+    } else if (st == RUN_PROTOCOL) {
+        fprintf(diag, "syncswitch: internal error at cycle %llu, router (%d,%d): %s\n",
+                (unsigned long long)m.cycle, m.node[m.error_node].x,
+                m.node[m.error_node].y, m.protocol_error);
+        rc = EXIT_INTERNAL;
+    } else if (st != RUN_OK) {
+        fprintf(diag, "syncswitch: out of memory starting node programs\n");
+        rc = EXIT_INTERNAL;
+    }
+
+    double N = (double)p.n * p.n, B = cfg->words;
+    res->cycles = m.cycle;
+    res->bytes = k->bytes ? k->bytes(cfg) : N * N * B * 4.0;
+    res->agg_mbps = m.cycle ? res->bytes * p.mhz / (double)m.cycle : 0;
+    res->eq1_mbps = eq1_mbps(&p);
+    double phases = (double)p.n * p.n * p.n / 8.0;
+    res->ts_cycles = (double)m.cycle / phases - p.tt * B;
+    res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
+    res->pct_eq1 = 100.0 * res->agg_mbps / res->eq1_mbps;
+    res->phase_min = UINT32_MAX;
+    for (int i = 0; i < m.num_nodes; i++) {
+        res->errors += m.node[i].errors;
+        res->messages += m.node[i].rx_msgs;
+        if (m.r[i].phase < res->phase_min) res->phase_min = m.r[i].phase;
+        if (m.r[i].phase > res->phase_max) res->phase_max = m.r[i].phase;
+        res->gate_stalls += m.r[i].gate_stall_cycles;
+    }
+    res->verified = rc == 0 && res->errors == 0;
+    if (rc == 0 && res->errors) {
+        fprintf(diag, "syncswitch: data verification failed: %llu errors\n",
+                (unsigned long long)res->errors);
+        rc = EXIT_VERIFY;
+    }
+    machine_free(&m);
+    return rc;
+}

@@ -1,0 +1,13 @@
+/* The test tables, one per test file (each ending with a NULL name):
+ * tests/unit/ tests the model and the schedule, tests/kernels/ one kernel
+ * family each (the folders of sw/kernels/). test_main.c runs them all. */
+#ifndef SYNCSWITCH_SUITES_H
+#define SYNCSWITCH_SUITES_H
+#include "check.h"
+extern const test_case tests_router[];     /* unit/test_router.c */
+extern const test_case tests_schedule[];   /* unit/test_schedule.c */
+extern const test_case tests_aapc[];       /* kernels/test_aapc.c */
+extern const test_case tests_barrier[];    /* kernels/test_barrier.c */
+extern const test_case tests_patterns[];   /* kernels/test_patterns.c */
+extern const test_case tests_hypercube[];  /* kernels/test_hypercube.c */
+#endif
