@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make waves: a short waveform of phased AAPC on the Verilated 8x8 torus, to
-# look at in GTKWave with testbench/waves.gtkw (docs/waves.md).
+# look at in GTKWave with testbench/rtl/waves.gtkw (docs/waves.md).
 #   build/results/waves/phased_8x8.fst   the trace (FST), cycles 0..400
-#   build/results/waves/phased_8x8.gtkw  a copy of testbench/waves.gtkw (yours to change and save)
+#   build/results/waves/phased_8x8.gtkw  a copy of testbench/rtl/waves.gtkw (yours to change and save)
 #   build/results/waves/flit_kind.txt    GTKWave translate filter: flit kind -> HEAD/BODY/TAIL
 # Run from the repository root. WORDS and TO (last traced cycle) can be set
 # in the environment; the save file's zoom is made for the defaults.
@@ -14,7 +14,7 @@ scripts/deps.sh waves          # GTKWave: fst2vcd here, the viewer for you
 bin=build/rtl/torus_n8_d4_t2/syncswitch
 out=build/results/waves
 fst=$out/phased_8x8.fst
-gtkw=testbench/waves.gtkw
+gtkw=testbench/rtl/waves.gtkw
 words=${WORDS:-16}
 to=${TO:-400}                  # about 7 phases of 48 cycles at B = 16, T_t = 2
 

@@ -268,7 +268,7 @@ static void test_aapc_phased_gsync_bad_barrier(test_ctx *t)
 
 static void test_aapc_ordering_hw_sw_gsync(test_ctx *t)
 {
-    /* Sec. 4.1 / Fig. 8 on 8x8, B = 128 (512 bytes; docs/kernels_variants.md
+    /* Sec. 4.1 / Fig. 8 on 8x8, B = 128 (512 bytes; docs/kernels/aapc.md
      * has B = 1024 with the iwarp preset): the hardware switch beats
      * the software switch, which beats a global barrier per phase (here even
      * with a message-passing library ten times cheaper than iWarp's) */

@@ -671,7 +671,7 @@ static void sticky_case(test_ctx *t, int sync, char *stall_err, size_t errlen)
         CHECK(t, r->phase == want_phase, "%s: after step %d phase = %u, want %u",
               name, s, r->phase, want_phase);
         /* The statistic counts every cycle in which a HEAD waits at a set
-         * sticky bit (testbench/run.h: "router-cycles a HEAD waited at a
+         * sticky bit (testbench/run/run.h: "router-cycles a HEAD waited at a
          * sticky bit"), including step 5, when input local also offers
          * its MP HEAD. Recorded, and reported after the functional checks
          * of all three modes. */

@@ -3,7 +3,7 @@
  * with SYNC_OFF (plain wormhole routers); every node sends its message of
  * the phase (nodes without one send nothing: nothing needs feeding), waits
  * until the message addressed to it in this phase has arrived, and enters
- * the barrier (--barrier gsync|sync0|rds, sw/barrier.c). When every node has
+ * the barrier (--barrier gsync|sync0|rds, sw/lib/barrier.c). When every node has
  * received its message, every message of the phase has left the network, so
  * the next phase starts on empty links: the phases stay link-disjoint, which
  * is all the optimal schedule needs. The AAPC messages use the AAPC VC (a

@@ -11,7 +11,7 @@
  *   aapc-hh      A_hh, direct AAPC in contention-free phases (Horie and
  *                Hayashi, JSPP '92: a phase table of a_max P / 8 phases on
  *                a bidirectional torus; the same optimal phases as Hinrichs
- *                et al., sw/aapc_schedule.c). Each phase a node sends its
+ *                et al., sw/schedule/aapc_schedule.c). Each phase a node sends its
  *                block straight to its destination, then waits for the
  *                block addressed to it in that phase: N - 1 small messages
  *                per node, n^3/8 phases. Self blocks stay local. */
