@@ -13,8 +13,10 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 MODEL_SRC = $(wildcard model/*.c)
 SW_SRC    = $(wildcard sw/*.c)
 TB_LIB    = testbench/run.c
+CLI_SRC   = $(wildcard testbench/cli/*.c)
+CLI_INC   = -Imodel -Isw -Itestbench -Itestbench/cli
 TEST_SRC  = $(wildcard tests/*.c)
-HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h tests/*.h)
+HDRS      = $(wildcard model/*.h sw/*.h testbench/*.h testbench/cli/*.h tests/*.h)
 
 .PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves
 
@@ -23,9 +25,9 @@ all: $(BUILD)/syncswitch $(BUILD)/test_model
 deps:
 	@scripts/deps.sh build
 
-$(BUILD)/syncswitch: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c $(HDRS) | deps
+$(BUILD)/syncswitch: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(CLI_SRC) testbench/rtl_stub.c $(HDRS) | deps
 	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
+	$(CC) $(WARN) $(CFLAGS) $(CLI_INC) -o $@ $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(CLI_SRC) testbench/rtl_stub.c
 
 $(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c $(HDRS) | deps
 	@mkdir -p $(BUILD)
@@ -41,7 +43,7 @@ RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
-RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c
+RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(CLI_SRC)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 RTL_CPP    = testbench/rtl_common.cpp testbench/rtl_$(RTL_TOP).cpp
 VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
@@ -60,7 +62,7 @@ rtl-bin: $(RTL_DIR)/syncswitch
 
 $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(CLI_INC) -c -o $@ $<
 
 $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) testbench/rtl_common.h testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
@@ -115,7 +117,7 @@ bench: $(BUILD)/syncswitch
 
 sanitize: | deps
 	@mkdir -p $(BUILD)/san
-	$(CC) $(WARN) $(SAN_FLAGS) -o $(BUILD)/san/syncswitch $(MODEL_SRC) $(SW_SRC) $(TB_LIB) testbench/syncswitch.c testbench/rtl_stub.c
+	$(CC) $(WARN) $(SAN_FLAGS) $(CLI_INC) -o $(BUILD)/san/syncswitch $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(CLI_SRC) testbench/rtl_stub.c
 	$(CC) $(WARN) $(SAN_FLAGS) -Imodel -Isw -Itests -o $(BUILD)/san/test_model $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_stub.c
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh $(BUILD)/san
 

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "backend.h"
-#include "../model/params.h"
-#include "../sw/aapc_schedule.h"
-#include "../sw/kernels.h"
+#include "params.h"
+#include "aapc_schedule.h"
+#include "kernels.h"
 #include "run.h"
 
 /* Largest total node memory a run may allocate (send + receive blocks). */
