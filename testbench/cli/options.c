@@ -462,7 +462,7 @@ void options_help(FILE *f)
                           r->metavar ? r->metavar : "");
         if (col < HELP_COL) fprintf(f, "%*s", HELP_COL - col, "");
         else fprintf(f, "\n%*s", HELP_COL, "");
-        char note[256];
+        char note[512];   /* range[96] and def[160] fit */
         annotation(r, &d, note, sizeof note);
         col = put_words(f, HELP_COL, HELP_COL, r->help);
         col = put_words(f, col, HELP_COL, note);
