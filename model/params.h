@@ -33,6 +33,21 @@ typedef struct {
     double mem_words_per_cycle;
 } params_t;
 
+/* Machine presets: rows of data in params.c (name, description, every
+ * field of params_t). The first row is the default of `syncswitch run`. */
+typedef struct {
+    const char *name;
+    const char *description;
+    params_t params;
+} params_preset_t;
+
+/* Row i of the preset table, or NULL past its end:
+ * for (int i = 0; (r = params_preset_at(i)); i++) ... */
+const params_preset_t *params_preset_at(int i);
+/* Fill p from the preset called name: 0, or -1 for an unknown name (p
+ * untouched). */
+int params_preset(params_t *p, const char *name);
+
 /* The iWarp preset: S = 20 MHz, T_t = 2 (40 MB/s per link direction),
  * ~400 cycles per message-passing call, 2 cycles per hop. */
 void params_iwarp(params_t *p);

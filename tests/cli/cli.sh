@@ -102,3 +102,61 @@ else pass summary_eq; fi
   && pass list || fail list "$(cat "$tmp/l")"
 
 "$bin" --help >"$tmp/h" 2>&1 && grep -q "syncswitch run" "$tmp/h" && pass help || fail help "no usage text"
+
+# presets: a name and description line, then the options the preset sets;
+# iwarp's are the values of params_iwarp
+"$bin" presets >"$tmp/p" 2>"$tmp/err"
+rc=$?
+want="--tt 2 --mhz 20 --depth 4 --call-cycles 10 --msg-cycles 400 --watchdog 200000 --seed 1 --mem-bw 0"
+if [ $rc -ne 0 ]; then fail presets "exit $rc"
+elif ! grep -q '^iwarp  .*iWarp' "$tmp/p"; then fail presets "no iwarp line: $(head -2 "$tmp/p")"
+elif [ "$(grep -A1 '^iwarp ' "$tmp/p" | tail -1 | sed 's/^ *//')" != "$want" ]; then
+  fail presets "iwarp values: $(grep -A1 '^iwarp ' "$tmp/p" | tail -1)"
+else pass presets; fi
+preset_names=$(grep -v '^ ' "$tmp/p" | awk '{ print $1 }' | paste -sd, - | sed 's/,/, /g')
+
+# --help lists every option of the option table (options.c), every one of
+# them is accepted by the parser, and every option --help lists is
+"$bin" --help >"$tmp/h" 2>&1
+src="$(cd "$(dirname "$0")/../.." && pwd)/testbench/cli/options.c"
+opts=$(grep -o 'OPT("--[a-z-]*"' "$src" | sed 's/OPT("\(.*\)"/\1/')
+helped=$(sed -n 's/^  \(--[a-z-]*\).*/\1/p' "$tmp/h")
+bad=""
+for o in $opts $helped; do
+  grep -q "^  $o\( \|$\)" "$tmp/h" || bad="$bad $o(not in --help)"
+  "$bin" run "$o" 1 >/dev/null 2>"$tmp/e"
+  grep -q "unknown option '$o'" "$tmp/e" && bad="$bad $o(rejected)"
+done
+for o in $helped; do
+  echo "$opts" | grep -qx -- "$o" || bad="$bad $o(not in the table)"
+done
+if [ "$(echo "$opts" | wc -w)" -lt 25 ]; then fail help_options "only $(echo "$opts" | wc -w) options found in $src"
+elif [ -n "$bad" ]; then fail help_options "$bad"
+else pass help_options; fi
+
+# an enumerated option's error names the allowed values, and --help lists
+# the same names (one line each under the option)
+bad=""
+for o in backend rtl-top routing preset; do
+  "$bin" run --kernel phased --n 8 --words 16 --$o nosuch >/dev/null 2>"$tmp/e"
+  allowed=$(sed -n "s/^syncswitch: --$o 'nosuch' is unknown (allowed: \(.*\)) (try.*/\1/p" "$tmp/e")
+  [ -n "$allowed" ] || { bad="$bad --$o: $(cat "$tmp/e")"; continue; }
+  for name in $(echo "$allowed" | tr -d ,); do
+    grep -q "^ \{22\}$name  " "$tmp/h" || bad="$bad --$o $name(not in --help)"
+  done
+done
+[ -z "$bad" ] && pass enum_allowed || fail enum_allowed "$bad"
+
+# --preset nosuch: one line, exit 2, naming every preset of 'presets'
+expect_usage bad_preset_nosuch run --kernel phased --n 8 --words 16 --preset nosuch
+grep -qF -- "--preset 'nosuch' is unknown (allowed: $preset_names)" "$tmp/err" \
+  && pass bad_preset_names || fail bad_preset_names "$(cat "$tmp/err") (presets: $preset_names)"
+
+# --preset applies first wherever it stands: the options override it
+j() { "$bin" run --kernel phased --n 8 --words 16 "$@" --json 2>/dev/null | sed -n "s/.*\"tt\":\([0-9]*\),\"mhz\":\([0-9.e+]*\),.*\"cycles\":\([0-9]*\),.*/\1 \2 \3/p"; }
+a=$(j --tt 3 --mhz 33 --preset iwarp); b=$(j --preset iwarp --tt 3 --mhz 33); c=$(j --tt 3 --mhz 33); d=$(j --preset iwarp)
+if [ -z "$a" ] || [ "$a" != "$b" ] || [ "$a" != "$c" ]; then fail preset_order "after: '$a', before: '$b', none: '$c'"
+elif [ "${a%% *}" != 3 ] || [ "$(echo "$a" | cut -d' ' -f2)" != 33 ]; then fail preset_order "tt/mhz not kept: $a"
+elif [ "${d%% *}" != 2 ] || [ "$(echo "$d" | cut -d' ' -f3)" = "$(echo "$a" | cut -d' ' -f3)" ]; then fail preset_order "iwarp alone: $d"
+else pass preset_order; fi
+grep -q -- "--tt 3 --preset iwarp" "$tmp/h" && pass preset_order_help || fail preset_order_help "--help does not state the rule"

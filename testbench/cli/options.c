@@ -1,0 +1,499 @@
+/* The options of `syncswitch run`: the table, the parser, the help text.
+ * Every option is one row of `rows` below; the parser, the usage errors
+ * (what is allowed) and `syncswitch --help` all read that row. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "options.h"
+#include "run.h"
+
+/* ---- the allowed names of the enumerated options ------------------------ */
+
+const opt_choice backend_choices[] = {
+    [BACKEND_C] = { "c", "the C model" },
+    [BACKEND_RTL] = { "rtl", "the Verilated RTL" },
+    [BACKEND_COSIM] = { "cosim", "both in lockstep, every link compared every cycle" },
+    [BACKEND_COSIM + 1] = { NULL, NULL },
+};
+
+const opt_choice rtl_top_choices[] = {
+    [RTL_TOP_ROUTERS] = { "routers", "one Verilated router per node, wired as torus.v "
+                                     "wires them; fast" },
+    [RTL_TOP_TORUS] = { "torus", "the torus.v top" },
+    [RTL_TOP_TORUS + 1] = { NULL, NULL },
+};
+
+/* Indexed by kernel_cfg.unidir. */
+static const opt_choice routing_choices[] = {
+    { "bidir", "shortest routes, in either direction" },
+    { "unidir", "+x then +y only" },
+    { NULL, NULL },
+};
+
+/* An enumerated option's names: the i-th name (and its help), or NULL past
+ * the end. */
+typedef const char *choice_fn(int i, const char **help);
+
+static const char *from_table(const opt_choice *t, int i, const char **help)
+{
+    for (int j = 0; j < i; j++)
+        if (!t[j].name) return NULL;
+    if (help) *help = t[i].help;
+    return t[i].name;
+}
+
+static const char *backend_choice(int i, const char **h) { return from_table(backend_choices, i, h); }
+static const char *rtl_top_choice(int i, const char **h) { return from_table(rtl_top_choices, i, h); }
+static const char *routing_choice(int i, const char **h) { return from_table(routing_choices, i, h); }
+
+static const char *preset_choice(int i, const char **help)
+{
+    const params_preset_t *r = params_preset_at(i);
+    if (!r) return NULL;
+    if (help) *help = r->description;
+    return r->name;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+enum opt_kind { OPT_FLAG, OPT_INT, OPT_REAL, OPT_STR, OPT_ENUM };
+/* The C type of the field a value goes to (T_NONE: the row's setter
+ * stores it). */
+enum opt_type { T_NONE, T_INT, T_U32, T_I64, T_U64, T_REAL, T_STR };
+
+typedef struct {
+    const char *name;          /* "--tt" */
+    const char *metavar;       /* "T" in the help; NULL for a flag */
+    enum opt_kind kind;
+    long long lo, hi;          /* OPT_INT: the allowed range */
+    double rlo, rhi;           /* OPT_REAL: the allowed range */
+    choice_fn *choice;         /* OPT_ENUM: the allowed names (value: index) */
+    struct {
+        size_t off;            /* offsetof(run_opts, field) */
+        enum opt_type type;
+    } at;                      /* where the value goes */
+    void (*set)(run_opts *o, const char *val); /* then (or instead) this */
+    const char *help;
+    const char *def;           /* the default in the help: NULL = the value of
+                                  options_defaults, "" = none shown */
+    int required;              /* cmd_run insists on it */
+} opt_row;
+
+#define TYPE_OF(x) _Generic((x), int: T_INT, uint32_t: T_U32, int64_t: T_I64, \
+                            uint64_t: T_U64, double: T_REAL, const char *: T_STR)
+#define AT(f) .at = { offsetof(run_opts, f), TYPE_OF(((run_opts *)0)->f) }
+#define OPT(n, m) .name = (n), .metavar = (m)
+#define INT_IN(a, b) .kind = OPT_INT, .lo = (a), .hi = (b)
+#define REAL_IN(a, b) .kind = OPT_REAL, .rlo = (a), .rhi = (b)
+#define ENUM_OF(f) .kind = OPT_ENUM, .choice = (f)
+
+static void check_mem_bw(run_opts *o, const char *v)
+{
+    if (o->p.mem_words_per_cycle > 0 && o->p.mem_words_per_cycle < 1.0 / 64)
+        usage_error("--mem-bw '%s' is too small (0 = unlimited, else at least 1/64)", v);
+}
+
+static void set_stall(run_opts *o, const char *v)
+{
+    int a, b;
+    char extra;
+    if (sscanf(v, "%d:%d%c", &a, &b, &extra) != 2 || a < 0 || b < 0)
+        usage_error("--stall needs NODE:STEP with two non-negative integers, got '%s'", v);
+    o->cfg.stall_node = a;
+    o->cfg.stall_step = b;
+}
+
+static const opt_row rows[] = {
+    { OPT("--kernel", "K"), .kind = OPT_STR, AT(kernel), .required = 1,
+      .help = "the kernel to run, one of 'syncswitch list'" },
+    { OPT("--n", "N"), INT_IN(2, MAX_N), AT(p.n), .required = 1,
+      .help = "torus side, N x N nodes; the phased kernels need a multiple of 8" },
+    { OPT("--words", "B"), INT_IN(0, 1 << 20), AT(words), .required = 1,
+      .help = "words per message" },
+    { OPT("--tt", "T"), INT_IN(1, MAX_TT), AT(p.tt),
+      .help = "link throttle T_t, cycles per flit" },
+    { OPT("--mhz", "S"), REAL_IN(1e-3, 1e6), AT(p.mhz),
+      .help = "clock S in MHz for bandwidth figures" },
+    { OPT("--depth", "D"), INT_IN(1, MAX_DEPTH), AT(p.depth),
+      .help = "flits per input VC buffer" },
+    { OPT("--call-cycles", "C"), INT_IN(0, 1000000), AT(p.call_cycles),
+      .help = "cost of a queue/DMA API call" },
+    { OPT("--msg-cycles", "C"), INT_IN(0, 1000000), AT(p.msg_cycles),
+      .help = "cost of a message-passing send" },
+    { OPT("--watchdog", "W"), INT_IN(1, 1000000000000LL), AT(p.watchdog),
+      .help = "cycles without progress before reporting a hang" },
+    { OPT("--seed", "S"), INT_IN(0, UINT32_MAX), AT(p.seed),
+      .help = "seed of randomized kernels" },
+    { OPT("--mem-bw", "W"), REAL_IN(0, 1e6), AT(p.mem_words_per_cycle), .set = check_mem_bw,
+      .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
+              "else at least 1/64; >= 2 never limits" },
+    { OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
+      .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
+              "applied first wherever it stands, so the other options override "
+              "it: --tt 3 --preset iwarp runs with T_t = 3" },
+    { OPT("--json", NULL), .kind = OPT_FLAG, AT(json),
+      .help = "one JSON object on stdout instead of the summary" },
+    { OPT("--backend", "B"), ENUM_OF(backend_choice), AT(be.kind),
+      .help = "router backend" },
+    { OPT("--rtl-top", "T"), ENUM_OF(rtl_top_choice), AT(rtl_top),
+      .def = "default routers, or torus with --trace",
+      .help = "Verilated top of the rtl and cosim backends" },
+    { OPT("--trace", "FILE"), .kind = OPT_STR, AT(be.trace),
+      .help = "waveform of the RTL (.fst, or .vcd); uses the torus top" },
+    { OPT("--trace-from", "C"), INT_IN(0, INT64_MAX), AT(be.trace_from),
+      .help = "first cycle in the waveform" },
+    { OPT("--trace-to", "C"), INT_IN(0, INT64_MAX), AT(be.trace_to), .def = "default: the end",
+      .help = "last cycle in the waveform" },
+    { OPT("--cosim-perturb", "C"), INT_IN(0, INT64_MAX), AT(be.perturb_cycle), .def = "",
+      .help = "self-test: corrupt one C-model flit at cycle C" },
+    { OPT("--size-variance", "V"), REAL_IN(0, 1), AT(cfg.size_variance),
+      .help = "message sizes uniform in B-VB..B+VB" },
+    { OPT("--zero-prob", "P"), REAL_IN(0, 1), AT(cfg.zero_prob),
+      .help = "a message is empty with probability P" },
+    { OPT("--barrier", "NAME"), .kind = OPT_STR, AT(cfg.barrier),
+      .help = "barrier of phased-gsync" },
+    { OPT("--mapping", "NAME"), .kind = OPT_STR, AT(cfg.mapping),
+      .help = "hypercube node id -> torus node mapping" },
+    { OPT("--routing", "R"), ENUM_OF(routing_choice), AT(cfg.unidir),
+      .help = "routes of the hypercube kernels" },
+    { OPT("--flop-cycles", "C"), INT_IN(0, 1000000), AT(cfg.flop_cycles),
+      .help = "cost of one floating-point operation; the FFT takes 0 as its own default" },
+    { OPT("--transpose", "K"), .kind = OPT_STR, AT(cfg.transpose),
+      .help = "AAPC kernel of the FFT's transposes" },
+    { OPT("--stall", "NODE:STEP"), .kind = OPT_STR, .set = set_stall,
+      .help = "fault injection: NODE stops sending at step STEP" },
+};
+#define NROWS ((int)(sizeof rows / sizeof rows[0]))
+_Static_assert(sizeof rows / sizeof rows[0] <= 64, "run_opts.given has 64 bits");
+
+/* ---- values ------------------------------------------------------------- */
+
+_Noreturn void usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("syncswitch: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (try 'syncswitch --help')\n", stderr);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+long long opt_int(const char *opt, const char *val, long long lo, long long hi)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(val, &end, 10);
+    if (errno || end == val || *end) {
+        fprintf(stderr, "syncswitch: %s needs an integer, got '%s'\n", opt, val);
+        exit(EXIT_USAGE);
+    }
+    if (v < lo || v > hi) {
+        fprintf(stderr, "syncswitch: %s %lld is out of range (allowed %lld..%lld)\n",
+                opt, v, lo, hi);
+        exit(EXIT_USAGE);
+    }
+    return v;
+}
+
+double opt_real(const char *opt, const char *val, double lo, double hi)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(val, &end);
+    if (errno || end == val || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "syncswitch: %s needs a number in %g..%g, got '%s'\n",
+                opt, lo, hi, val);
+        exit(EXIT_USAGE);
+    }
+    return v;
+}
+
+/* The row's kind and the type of its field fit together; a table error is
+ * an internal error, found by any run. */
+static void check_table(void)
+{
+    for (int i = 0; i < NROWS; i++) {
+        const opt_row *r = &rows[i];
+        enum opt_type t = r->at.type;
+        int ok;
+        switch (r->kind) {
+        case OPT_INT: ok = t == T_INT || t == T_U32 || t == T_I64 || t == T_U64; break;
+        case OPT_REAL: ok = t == T_REAL; break;
+        case OPT_STR: ok = t == T_STR || (t == T_NONE && r->set); break;
+        default: ok = t == T_INT; break;
+        }
+        if (!ok) {
+            fprintf(stderr, "syncswitch: internal error: option %s has the wrong field type\n",
+                    r->name);
+            exit(EXIT_INTERNAL);
+        }
+    }
+}
+
+static void *field(run_opts *o, const opt_row *r) { return (char *)o + r->at.off; }
+
+static const void *cfield(const run_opts *o, const opt_row *r)
+{
+    return (const char *)o + r->at.off;
+}
+
+static void store_int(run_opts *o, const opt_row *r, long long v)
+{
+    void *f = field(o, r);
+    switch (r->at.type) {
+    case T_INT: *(int *)f = (int)v; break;
+    case T_U32: *(uint32_t *)f = (uint32_t)v; break;
+    case T_I64: *(int64_t *)f = (int64_t)v; break;
+    case T_U64: *(uint64_t *)f = (uint64_t)v; break;
+    default: break;
+    }
+}
+
+/* Does the row set a field of the machine parameters (params_t)? */
+static int in_params(const opt_row *r)
+{
+    /* off - offsetof(p) wraps around to a huge value below p */
+    return r->at.type != T_NONE && r->at.off - offsetof(run_opts, p) < sizeof(params_t);
+}
+
+static int choice_index(const opt_row *r, const char *v)
+{
+    const char *name;
+    for (int i = 0; (name = r->choice(i, NULL)); i++)
+        if (strcmp(name, v) == 0) return i;
+    return -1;
+}
+
+/* "a, b, c" */
+static void choice_list(const opt_row *r, char *buf, size_t size)
+{
+    const char *name;
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; (name = r->choice(i, NULL)) && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", name);
+}
+
+/* The row's value in o as text; 0 when there is none to show. */
+static int format_value(const opt_row *r, const run_opts *o, char *buf, size_t size)
+{
+    const void *f = cfield(o, r);
+    switch (r->kind) {
+    case OPT_INT:
+        switch (r->at.type) {
+        case T_INT: snprintf(buf, size, "%d", *(const int *)f); break;
+        case T_U32: snprintf(buf, size, "%lu", (unsigned long)*(const uint32_t *)f); break;
+        case T_I64: snprintf(buf, size, "%lld", (long long)*(const int64_t *)f); break;
+        case T_U64: snprintf(buf, size, "%llu", (unsigned long long)*(const uint64_t *)f); break;
+        default: return 0;
+        }
+        return 1;
+    case OPT_REAL: snprintf(buf, size, "%g", *(const double *)f); return 1;
+    case OPT_STR:
+        if (r->at.type != T_STR || !*(const char *const *)f) return 0;
+        snprintf(buf, size, "%s", *(const char *const *)f);
+        return 1;
+    case OPT_ENUM: {
+        int i = *(const int *)f;
+        const char *name = i >= 0 ? r->choice(i, NULL) : NULL;
+        if (!name) return 0;
+        snprintf(buf, size, "%s", name);
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* ---- the parser ----------------------------------------------------------- */
+
+static const opt_row *find_row(const char *name)
+{
+    for (int i = 0; i < NROWS; i++)
+        if (strcmp(rows[i].name, name) == 0) return &rows[i];
+    return NULL;
+}
+
+void options_defaults(run_opts *o, int preset)
+{
+    *o = (run_opts){ 0 };
+    o->p = params_preset_at(preset)->params;
+    o->preset = preset;
+    o->cfg.stall_node = o->cfg.stall_step = -1;
+    o->be.kind = BACKEND_C;
+    o->be.trace_to = UINT64_MAX;
+    o->be.perturb_cycle = -1;
+    o->words = -1;
+    o->rtl_top = -1;
+}
+
+static void set_value(run_opts *o, const opt_row *r, const char *v)
+{
+    switch (r->kind) {
+    case OPT_INT: store_int(o, r, opt_int(r->name, v, r->lo, r->hi)); break;
+    case OPT_REAL: *(double *)field(o, r) = opt_real(r->name, v, r->rlo, r->rhi); break;
+    case OPT_STR:
+        if (r->at.type == T_STR) *(const char **)field(o, r) = v;
+        break;
+    case OPT_ENUM: {
+        int i = choice_index(r, v);
+        if (i < 0) {
+            char allowed[512];
+            choice_list(r, allowed, sizeof allowed);
+            usage_error("%s '%s' is unknown (allowed: %s)", r->name, v, allowed);
+        }
+        *(int *)field(o, r) = i;
+        break;
+    }
+    case OPT_FLAG: *(int *)field(o, r) = 1; break;
+    }
+    if (r->set) r->set(o, v);
+}
+
+/* The row of the preset the options name (the last --preset), 0 (the
+ * default) when none or an unknown one does: the parser reports that when
+ * it reaches it. Walks the arguments as options_parse does and stops where
+ * options_parse will stop with an error. */
+static int preset_named(int argc, char **argv)
+{
+    int preset = 0;
+    for (int i = 0; i < argc; i++) {
+        const opt_row *r = find_row(argv[i]);
+        if (r && r->kind == OPT_FLAG) continue;
+        if (!r || i + 1 >= argc) break;
+        i++;
+        if (r->choice == preset_choice) {
+            int k = choice_index(r, argv[i]);
+            preset = k < 0 ? 0 : k;
+        }
+    }
+    return preset;
+}
+
+void options_parse(run_opts *o, int argc, char **argv)
+{
+    check_table();
+    options_defaults(o, preset_named(argc, argv));
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const opt_row *r = find_row(a);
+        if (!r || r->kind != OPT_FLAG) {
+            if (strncmp(a, "--", 2) != 0) usage_error("run: unexpected argument '%s'", a);
+            if (i + 1 >= argc) usage_error("%s needs a value", a);
+            i++;
+            if (!r) usage_error("run: unknown option '%s'", a);
+        }
+        set_value(o, r, argv[i]);
+        o->given |= 1ull << (r - rows);
+    }
+}
+
+int options_given(const run_opts *o, const char *name)
+{
+    const opt_row *r = find_row(name);
+    return r && (o->given >> (r - rows) & 1);
+}
+
+/* ---- the help ------------------------------------------------------------- */
+
+#define HELP_COL 20   /* where the text of an option starts */
+#define HELP_WIDTH 79
+
+/* In a help text: a space that does not break the line. */
+#define NBSP '\x1f'
+
+/* Print the words of s from column col, wrapping to column indent; a word
+ * already on the line (col > indent) gets a space before the next. */
+static int put_words(FILE *f, int col, int indent, const char *s)
+{
+    for (;;) {
+        while (*s == ' ') s++;
+        if (!*s) return col;
+        int len = (int)strcspn(s, " ");
+        if (col > indent) {
+            if (col + 1 + len > HELP_WIDTH) {
+                fprintf(f, "\n%*s", indent, "");
+                col = indent;
+            } else {
+                fputc(' ', f);
+                col++;
+            }
+        }
+        for (int i = 0; i < len; i++) fputc(s[i] == NBSP ? ' ' : s[i], f);
+        col += len;
+        s += len;
+    }
+}
+
+/* "(1..64; iwarp: 2)": the allowed range, then the default or "required". */
+static void annotation(const opt_row *r, const run_opts *d, char *buf, size_t size)
+{
+    char range[96] = "", def[160] = "", value[64];
+    if (r->kind == OPT_INT && r->hi != INT64_MAX)
+        snprintf(range, sizeof range, "%lld..%lld", r->lo, r->hi);
+    else if (r->kind == OPT_REAL)
+        snprintf(range, sizeof range, "%g..%g", r->rlo, r->rhi);
+    if (r->required)
+        snprintf(def, sizeof def, "required");
+    else if (r->def)
+        snprintf(def, sizeof def, "%s", r->def);
+    else if (format_value(r, d, value, sizeof value)) {
+        if (in_params(r))   /* the default preset's value */
+            snprintf(def, sizeof def, "%s:%c%s", params_preset_at(d->preset)->name, NBSP, value);
+        else
+            snprintf(def, sizeof def, "default%c%s", NBSP, value);
+    }
+    if (range[0] && def[0]) snprintf(buf, size, "(%s; %s)", range, def);
+    else if (range[0] || def[0]) snprintf(buf, size, "(%s%s)", range, def);
+    else buf[0] = 0;
+}
+
+void options_help(FILE *f)
+{
+    check_table();
+    run_opts d;
+    options_defaults(&d, 0);
+    fputs("options of run:\n", f);
+    for (int i = 0; i < NROWS; i++) {
+        const opt_row *r = &rows[i];
+        int col = fprintf(f, "  %s%s%s", r->name, r->metavar ? " " : "",
+                          r->metavar ? r->metavar : "");
+        if (col < HELP_COL) fprintf(f, "%*s", HELP_COL - col, "");
+        else fprintf(f, "\n%*s", HELP_COL, "");
+        char note[512];   /* range[96] and def[160] fit */
+        annotation(r, &d, note, sizeof note);
+        col = put_words(f, HELP_COL, HELP_COL, r->help);
+        col = put_words(f, col, HELP_COL, note);
+        if (r->kind == OPT_ENUM) fputc(':', f);
+        fputc('\n', f);
+        if (r->kind != OPT_ENUM) continue;
+        /* one line per allowed name */
+        const char *name, *help;
+        int w = 0;
+        for (int k = 0; (name = r->choice(k, NULL)); k++)
+            if ((int)strlen(name) > w) w = (int)strlen(name);
+        for (int k = 0; (name = r->choice(k, &help)); k++) {
+            fprintf(f, "%*s%-*s  ", HELP_COL + 2, "", w, name);
+            put_words(f, HELP_COL + 2 + w + 2, HELP_COL + 2 + w + 2, help);
+            fputc('\n', f);
+        }
+    }
+}
+
+void options_print_params(FILE *f, const params_t *p)
+{
+    run_opts o;
+    options_defaults(&o, 0);
+    o.p = *p;
+    int first = 1;
+    for (int i = 0; i < NROWS; i++) {
+        char value[64];
+        if (!in_params(&rows[i]) || rows[i].required ||
+            !format_value(&rows[i], &o, value, sizeof value))
+            continue;
+        fprintf(f, "%s%s %s", first ? "" : " ", rows[i].name, value);
+        first = 0;
+    }
+}

@@ -1,0 +1,62 @@
+/* The options of `syncswitch run`: one table (options.c) drives the parser,
+ * the usage errors and the help text. */
+#ifndef SYNCSWITCH_CLI_OPTIONS_H
+#define SYNCSWITCH_CLI_OPTIONS_H
+#include <stdint.h>
+#include <stdio.h>
+#include "backend.h"
+#include "kernel.h"
+#include "params.h"
+
+#if defined(__GNUC__)
+#define OPT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define OPT_PRINTF(f, a)
+#endif
+
+/* Everything the options of `run` set. */
+typedef struct {
+    params_t p;               /* from the preset, then the options */
+    kernel_cfg cfg;           /* n, words, seed and sched are set by cmd_run */
+    backend_opts be;
+    const char *kernel;       /* NULL: not given */
+    int64_t words;            /* -1: not given */
+    int json;
+    int rtl_top;              /* enum rtl_top_kind, -1: not given */
+    int preset;               /* row of the preset table applied */
+    uint64_t given;           /* one bit per option table row given */
+} run_opts;
+
+/* An allowed name of an enumerated option value, with what it means. */
+typedef struct {
+    const char *name;
+    const char *help;
+} opt_choice;
+
+/* The names the code uses: backend_choices[enum backend_kind],
+ * rtl_top_choices[enum rtl_top_kind]; each ends with a NULL name. */
+extern const opt_choice backend_choices[];
+extern const opt_choice rtl_top_choices[];
+
+/* "syncswitch: <message> (try 'syncswitch --help')" on stderr, exit 2. */
+_Noreturn void usage_error(const char *fmt, ...) OPT_PRINTF(1, 2);
+/* An integer in [lo, hi] or a number in [lo, hi], else one line on stderr
+ * naming the option and what is allowed, exit 2. */
+long long opt_int(const char *opt, const char *val, long long lo, long long hi);
+double opt_real(const char *opt, const char *val, double lo, double hi);
+
+/* The values before any option: the preset of row `preset`, no kernel,
+ * words -1, backend c. */
+void options_defaults(run_opts *o, int preset);
+/* Parse the options of `run` (argv[0..argc) after the command). The
+ * --preset named anywhere is applied first, then every other option in
+ * order. Exits 2 with one line on stderr on a usage error. */
+void options_parse(run_opts *o, int argc, char **argv);
+/* Was the option called name (e.g. "--n") given? */
+int options_given(const run_opts *o, const char *name);
+/* The "options of run" part of the help. */
+void options_help(FILE *f);
+/* A preset's parameters as the options that set them: "--tt 2 --mhz 20 ..." */
+void options_print_params(FILE *f, const params_t *p);
+
+#endif

@@ -1,0 +1,45 @@
+/* Unit tests of the machine presets (model/params.c): the table is data,
+ * looked up by name, with the iwarp row the paper's values. */
+#include <string.h>
+#include "params.h"
+#include "suites.h"
+
+static void test_params_iwarp_row(test_ctx *t)
+{
+    params_t p, q;
+    memset(&p, 0xff, sizeof p);
+    CHECK(t, params_preset(&p, "iwarp") == 0, "iwarp not found");
+    CHECK(t, p.tt == 2 && p.mhz == 20.0 && p.depth == 4 && p.call_cycles == 10 &&
+                 p.msg_cycles == 400 && p.watchdog == 200000 && p.seed == 1 &&
+                 p.mem_words_per_cycle == 0 && p.sync == SYNC_HW,
+          "iwarp row: tt %d mhz %g depth %d call %d msg %d", p.tt, p.mhz, p.depth,
+          p.call_cycles, p.msg_cycles);
+    params_iwarp(&q);
+    CHECK(t, memcmp(&p, &q, sizeof p) == 0, "params_iwarp differs from the iwarp row");
+    CHECK(t, params_preset_at(0) && strcmp(params_preset_at(0)->name, "iwarp") == 0,
+          "the first row (the default) is not iwarp");
+}
+
+static void test_params_unknown_and_iteration(test_ctx *t)
+{
+    params_t p;
+    params_iwarp(&p);
+    params_t before = p;
+    CHECK(t, params_preset(&p, "nosuch") == -1, "an unknown preset was found");
+    CHECK(t, memcmp(&p, &before, sizeof p) == 0, "an unknown preset changed p");
+    int rows = 0;
+    for (const params_preset_t *r; (r = params_preset_at(rows)); rows++) {
+        CHECK(t, r->name && r->description && r->name[0], "row %d has no name", rows);
+        params_t x;
+        CHECK(t, params_preset(&x, r->name) == 0, "row %s not found by name", r->name);
+    }
+    CHECK(t, rows >= 1 && params_preset_at(-1) == NULL && params_preset_at(rows) == NULL,
+          "%d rows, or the table's ends are not NULL", rows);
+}
+
+#define T(fn) { #fn, fn }
+const test_case tests_params[] = {
+    T(test_params_iwarp_row),
+    T(test_params_unknown_and_iteration),
+    { NULL, NULL },
+};
