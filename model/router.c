@@ -1,6 +1,6 @@
 /* One torus router, one clock edge at a time (router.h). The stages of
  * docs/microarchitecture.md, section 6, one function each, named as the
- * sections of rtl/router.v:
+ * sections of rtl/ss_router.v:
  *
  *   output_ready  per output VC: a credit and a ready link (and not owned)
  *   eligible      per input VC: where its front flit goes, can it go now
@@ -136,7 +136,7 @@ static inline int queue_gated(const router_t *r, int p)
     return r->sync != SYNC_OFF && ((r->nim >> p) & 1u);
 }
 
-/* Round robin, as rtl/rr_pick.v: the first requester at or after ptr in
+/* Round robin, as rtl/ss_rr_pick.v: the first requester at or after ptr in
  * req (w <= 5 bits), wrapping. The requests are rotated so that ptr is bit
  * 0, the lowest set bit found, and its offset added back; req != 0. */
 static inline int rr_pick(unsigned req, int ptr, int w)
