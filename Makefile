@@ -69,9 +69,9 @@ RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
 VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
-VERILATOR_TOP = --top-module torus --trace-fst
+VERILATOR_TOP = --top-module ss_torus --trace-fst
 else ifeq ($(RTL_TOP),routers)
-VERILATOR_TOP = --top-module router
+VERILATOR_TOP = --top-module ss_router
 else
 $(error RTL_TOP must be routers or torus)
 endif
@@ -113,7 +113,7 @@ $(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/rtl/vl_bits.h model/r
 	@scripts/deps.sh rtl
 	@mkdir -p $(BUILD)/rtl/router_tb
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal --top-module router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
+	  -Wno-fatal --top-module ss_router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
 	  -CFLAGS "-O2 -I$(CURDIR) -I$(CURDIR)/model" \
 	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath testbench/router_tb.cpp) $(abspath model/router.c) \

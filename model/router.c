@@ -1,3 +1,19 @@
+/* One torus router, one clock edge at a time (router.h). The stages of
+ * docs/microarchitecture.md, section 6, one function each, named as the
+ * sections of rtl/ss_router.v:
+ *
+ *   output_ready  per output VC: a credit and a ready link (and not owned)
+ *   eligible      per input VC: where its front flit goes, can it go now
+ *   request       per input: one eligible VC, round robin
+ *   arbitrate     per output: one requesting input, round robin
+ *   sync_switch   the sticky bits' and phase counter's next values
+ *   commit        every register takes its next value (the clock edge)
+ *
+ * router_step calls eligible .. commit in this order; output_ready is asked
+ * by eligible, per output VC. All but commit read only the registers
+ * (router_t) and the inputs and fill the cycle's wires (router_wires_t);
+ * commit alone writes registers, so nothing written in a cycle is seen
+ * before the next, as in the RTL. */
 #include "router.h"
 #include <stdio.h>
 #include <string.h>
@@ -5,6 +21,53 @@
 const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
+
+/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
+#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+
+/* Where an input VC's front flit goes and what leaves: the held route for a
+ * message's later flits, the computed route and rewritten word for a HEAD. */
+typedef struct {
+    uint8_t port, vc, kind;
+    uint32_t word;
+} target_t;
+
+/* Why an input VC's front flit cannot move this cycle (or WHY_GO). */
+enum {
+    WHY_GO, WHY_THROTTLE, WHY_NO_CREDIT, WHY_BUSY, WHY_GATED,
+    WHY_NO_ROUTE, WHY_HEAD_IN_MSG /* protocol violations from here on */
+};
+static const char *const why_text[] = {
+    "can move",
+    "can move", /* a busy throttle is T_t pacing, not a stall */
+    "no credit (downstream buffer full)",
+    "output VC held by another message",
+    "sticky NotInMessage bit set (waiting for the phase to end)",
+    "protocol: BODY/TAIL flit with no route",
+    "protocol: HEAD inside a message (no TAIL before it)",
+};
+
+/* The combinational signals of one cycle, stage by stage (the RTL's wires).
+ * Masks are indexed by VC_BIT; the arrays are valid where a mask says so. */
+typedef struct {
+    /* eligible */
+    unsigned elig;                /* input VC's front flit can move */
+    unsigned perr;                /* input VC's front flit is a protocol error */
+    uint8_t why[NUM_PORTS][NUM_VC];  /* the error, where perr is set */
+    target_t tgt[NUM_PORTS][NUM_VC]; /* where elig or perr is set */
+    int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
+    /* request */
+    uint8_t req_vc[NUM_PORTS];    /* per input: the VC it offers */
+    uint8_t req_in[NUM_PORTS];    /* per output: the inputs requesting it */
+    /* arbitrate */
+    uint8_t gnt_valid;            /* per output: a flit is granted */
+    uint8_t gnt_in[NUM_PORTS];    /* per output: the winning input */
+    unsigned pop;                 /* per input VC: its front flit leaves */
+    int moved;                    /* flits granted (router_step's result) */
+    /* sync_switch */
+    uint8_t nim_d;
+    uint32_t phase_d;
+} router_wires_t;
 
 void router_init(router_t *r, const params_t *p, int x, int y)
 {
@@ -73,133 +136,186 @@ static inline int queue_gated(const router_t *r, int p)
     return r->sync != SYNC_OFF && ((r->nim >> p) & 1u);
 }
 
-/* Why input VC (p, v) cannot send its front flit this cycle; NULL if it can.
- * Fills the target output when the flit can be routed. */
-static const char *blocked(const router_t *r, int p, int v, int *o, int *ov,
-                           uint32_t *word)
+/* Round robin, as rtl/ss_rr_pick.v: the first requester at or after ptr in
+ * req (w <= 5 bits), wrapping. The requests are rotated so that ptr is bit
+ * 0, the lowest set bit found, and its offset added back; req != 0. */
+static inline int rr_pick(unsigned req, int ptr, int w)
 {
-    flit_t f = fifo_front(r, p, v);
-    *word = flit_word(f);
-    if (r->held[p][v]) {
-        *o = r->held_port[p][v];
-        *ov = r->held_vc[p][v];
-    } else {
-        if (flit_kind(f) != FLIT_HEAD)
-            return "protocol: BODY/TAIL flit with no route";
-        if (v == VC_AAPC && queue_gated(r, p))
-            return "sticky NotInMessage bit set (waiting for the phase to end)";
-        router_route(r, p, v, *word, o, ov, word);
-        if (r->out_busy[*o][*ov])
-            return "output VC held by another message";
-    }
-    if (r->credits[*o][*ov] == 0)
-        return "no credit (downstream buffer full)";
-    return NULL; /* a busy throttle is T_t pacing, not a stall */
+    static const uint8_t lowest_bit[32] = {
+        0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+        4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    };
+    int i = ptr + lowest_bit[((req | req << w) >> ptr) & ((1u << w) - 1u)];
+    return i >= w ? i - w : i;
 }
 
-int router_step(router_t *r, const router_in_t *in, router_out_t *out,
-                const char **err)
+/* ---- output_ready: can a flit go to output VC (o, v) this cycle ---------
+ * Ready: a free slot downstream (a credit) and the link throttle at 0.
+ * Free: ready and not owned by a message, which is what a HEAD needs. The
+ * RTL computes both for all 15 output VCs; the model asks only for the
+ * targets of the flits that wait (all 15 every cycle cost it ~8% of its
+ * speed), from eligible. */
+static inline int output_ready(const router_t *r, int o, int v)
 {
-    int req_v[NUM_PORTS], req_ov[NUM_PORTS];
-    uint32_t req_word[NUM_PORTS];
-    unsigned req_in[NUM_PORTS] = { 0 }; /* per output: inputs requesting it */
-    int gate_stall = 0;
+    return r->throttle[o] == 0 && r->credits[o][v] != 0;
+}
 
-    *err = NULL;
-    for (int k = 0; k < NUM_PORTS; k++) {
-        out->link[k] = 0;
-        out->credit[k] = 0;
+static inline int output_free(const router_t *r, int o, int v)
+{
+    return output_ready(r, o, v) && !r->out_busy[o][v];
+}
+
+/* ---- eligible: input VC (p, v), non-empty: its target and why it waits -
+ * A message's later flits follow the route its HEAD took; a HEAD with no
+ * route held is routed here (the RTL routes it as it is written, which
+ * gives the same route: nothing it depends on changes while it waits). */
+static int vc_eligible(const router_t *r, int p, int v, target_t *t)
+{
+    int o, ov;
+    if (r->held[p][v]) {
+        o = r->held_port[p][v];
+        ov = r->held_vc[p][v];
+        t->port = (uint8_t)o;
+        t->vc = (uint8_t)ov;
+        /* the output first: the flit is read (a cache miss, often) only
+         * when it could move; a HEAD here is an error noticed then */
+        if (!output_ready(r, o, ov))
+            return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
+        flit_t f = fifo_front(r, p, v);
+        t->kind = (uint8_t)flit_kind(f);
+        t->word = flit_word(f);
+        return t->kind == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
     }
+    flit_t f = fifo_front(r, p, v);
+    t->kind = (uint8_t)flit_kind(f);
+    t->word = flit_word(f);
+    if (t->kind != FLIT_HEAD) return WHY_NO_ROUTE;
+    if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
+    router_route(r, p, v, t->word, &o, &ov, &t->word);
+    t->port = (uint8_t)o;
+    t->vc = (uint8_t)ov;
+    if (output_free(r, o, ov)) return WHY_GO;
+    if (r->out_busy[o][ov]) return WHY_BUSY;
+    return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
+}
 
-    /* 1. Requests: each input offers at most one VC, chosen round-robin
-     *    among the VCs whose front flit can move this cycle. */
-    for (int p = 0; p < NUM_PORTS; p++) {
-        /* statistic: a next-phase HEAD waiting at this queue's sticky bit */
-        if (queue_gated(r, p) && r->cnt[p][VC_AAPC] &&
-            !r->held[p][VC_AAPC] &&
-            flit_kind(fifo_front(r, p, VC_AAPC)) == FLIT_HEAD)
-            gate_stall = 1;
-        for (int i = 0; i < NUM_VC; i++) {
-            int v = r->rr_in[p] + i;
-            if (v >= NUM_VC) v -= NUM_VC;
+static void eligible(const router_t *r, router_wires_t *w)
+{
+    w->elig = w->perr = 0;
+    w->gate_stall = 0;
+    for (int p = 0; p < NUM_PORTS; p++)
+        for (int v = 0; v < NUM_VC; v++) {
             if (r->cnt[p][v] == 0) continue;
-            int o, ov;
-            uint32_t w;
-            if (r->held[p][v]) {
-                /* the common case, kept short: a routed message streaming */
-                o = r->held_port[p][v];
-                ov = r->held_vc[p][v];
-                if (r->throttle[o] || !r->credits[o][ov]) continue;
-                flit_t f = fifo_front(r, p, v);
-                if (flit_kind(f) == FLIT_HEAD) {
-                    *err = "protocol: HEAD inside a message (no TAIL before it)";
-                    return -1;
-                }
-                w = flit_word(f);
-            } else {
-                const char *why = blocked(r, p, v, &o, &ov, &w);
-                if (why) {
-                    if (why[0] == 'p') { *err = why; return -1; }
-                    continue;
-                }
-                if (r->throttle[o]) continue;
+            int why = vc_eligible(r, p, v, &w->tgt[p][v]);
+            if (why == WHY_GO) {
+                w->elig |= 1u << VC_BIT(p, v);
+            } else if (why >= WHY_NO_ROUTE) {
+                w->perr |= 1u << VC_BIT(p, v);
+                w->why[p][v] = (uint8_t)why;
+            } else if (why == WHY_GATED) {
+                w->gate_stall = 1;
             }
-            req_v[p] = v;
-            req_ov[p] = ov;
-            req_word[p] = w;
-            req_in[o] |= 1u << p;
-            break;
         }
-    }
+}
 
-    /* 2. Output arbitration: round-robin among the inputs requesting it.
-     * 3. Grants: move the flit, take the credit, update ownership. */
-    uint8_t tails = 0;
-    int moved = 0;
+/* ---- request: each input offers one VC --------------------------------
+ * The first eligible VC at or after rr_in[p]; an input whose VC then loses
+ * arbitration sends nothing (no second chance for its other VCs). A
+ * protocol error is reported when the round robin reaches it. */
+static const char *request(const router_t *r, router_wires_t *w)
+{
+    memset(w->req_in, 0, sizeof w->req_in);
+    for (int p = 0; p < NUM_PORTS; p++) {
+        unsigned cand = ((w->elig | w->perr) >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
+        if (!cand) continue;
+        int v = rr_pick(cand, r->rr_in[p], NUM_VC);
+        if ((w->perr >> VC_BIT(p, v)) & 1u) return why_text[w->why[p][v]];
+        w->req_vc[p] = (uint8_t)v;
+        w->req_in[w->tgt[p][v].port] |= (uint8_t)(1u << p);
+    }
+    return NULL;
+}
+
+/* ---- arbitrate: each output grants one requesting input ----------------
+ * The first at or after rr_out[o]. Each input requests one output, so no
+ * input wins twice; winning the output also wins the output VC (a HEAD
+ * requested it only while free). */
+static void arbitrate(const router_t *r, router_wires_t *w)
+{
+    w->gnt_valid = 0;
+    w->pop = 0;
+    w->moved = 0;
     for (int o = 0; o < NUM_PORTS; o++) {
-        if (!req_in[o]) {
+        if (!w->req_in[o]) continue;
+        int p = rr_pick(w->req_in[o], r->rr_out[o], NUM_PORTS);
+        w->gnt_valid |= (uint8_t)(1u << o);
+        w->gnt_in[o] = (uint8_t)p;
+        w->pop |= 1u << VC_BIT(p, w->req_vc[p]);
+        w->moved++;
+    }
+}
+
+/* ---- sync_switch: a TAIL leaving an AAPC queue sets its sticky bit ------
+ * When all five are set the AND gate clears them and the phase advances
+ * (SYNC_SW: the node program's sw_clear does, and wins over a TAIL of the
+ * same cycle). The gate reads the registered bits: no TAIL can pass in the
+ * cycle it fires, since every AAPC queue is closed to new HEADs then. */
+static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t *w)
+{
+    unsigned tails = 0;
+    for (int p = 0; p < NUM_PORTS; p++)
+        if (((w->pop >> VC_BIT(p, VC_AAPC)) & 1u) && w->tgt[p][VC_AAPC].kind == FLIT_TAIL)
+            tails |= 1u << p;
+    int fire = r->sync == SYNC_SW ? in->sw_clear != 0 : r->nim == ALL_QUEUES;
+    w->nim_d = (uint8_t)(fire ? 0u : (r->nim | tails));
+    w->phase_d = r->phase + (uint32_t)fire;
+}
+
+/* ---- commit: the clock edge -------------------------------------------
+ * Every register takes its next value from the wires: the grants' effects
+ * first, then the arrivals, written behind the flits that left, and the
+ * credit returns, added after the grants' decrements. A protocol error
+ * stops the run, so a half-committed router is never stepped again. */
+static const char *commit(router_t *r, const router_in_t *in, const router_wires_t *w,
+                          router_out_t *out)
+{
+    memset(out, 0, sizeof *out);  /* idle outputs are all zero */
+    for (int o = 0; o < NUM_PORTS; o++) {
+        if (!((w->gnt_valid >> o) & 1u)) {
             if (r->throttle[o]) r->throttle[o]--;
             continue;
         }
-        int win = r->rr_out[o];
-        while (!((req_in[o] >> win) & 1u))
-            win = win + 1 == NUM_PORTS ? 0 : win + 1;
-        int p = win, v = req_v[p], ov = req_ov[p];
-        flit_t f = fifo_front(r, p, v);
-        unsigned kind = flit_kind(f);
+        int p = w->gnt_in[o], v = w->req_vc[p];
+        const target_t *t = &w->tgt[p][v];
+        int ov = t->vc;
         r->rd[p][v]++;
         r->cnt[p][v]--;
-        out->link[o] = flit_make(kind, (unsigned)ov, req_word[p]);
+        out->link[o] = flit_make(t->kind, (unsigned)ov, t->word);
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
         r->credits[o][ov]--;
         r->throttle[o] = (uint8_t)(o == PORT_LOCAL ? 0 : r->tt - 1);
         r->rr_in[p] = (uint8_t)(v + 1 == NUM_VC ? 0 : v + 1);
         r->rr_out[o] = (uint8_t)(p + 1 == NUM_PORTS ? 0 : p + 1);
         r->flits_out[o]++;
-        if (kind == FLIT_HEAD) {
+        /* a HEAD takes the output VC and binds the input VC to it until
+         * its TAIL gives both back */
+        if (t->kind == FLIT_HEAD) {
             r->held[p][v] = 1;
             r->held_port[p][v] = (uint8_t)o;
             r->held_vc[p][v] = (uint8_t)ov;
-            r->held_src[p][v] = (uint16_t)head_src(req_word[p]);
+            r->held_src[p][v] = (uint16_t)head_src(t->word);
             r->out_busy[o][ov] = 1;
-        }
-        if (kind == FLIT_TAIL) {
+        } else if (t->kind == FLIT_TAIL) {
             r->held[p][v] = 0;
             r->out_busy[o][ov] = 0;
-            if (v == VC_AAPC) tails |= (uint8_t)(1u << p);
         }
-        moved++;
     }
-
-    /* 4. Arrivals are written behind the flits that left. */
     for (int p = 0; p < NUM_PORTS; p++) {
         flit_t f = in->link[p];
         if (!flit_valid(f)) continue;
         unsigned v = flit_vc(f);
-        if (v >= NUM_VC || r->cnt[p][v] >= r->depth) {
-            *err = "protocol: flit arrived at a full buffer (credit error)";
-            return -1;
-        }
+        if (v >= NUM_VC || r->cnt[p][v] >= r->depth)
+            return "protocol: flit arrived at a full buffer (credit error)";
         r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & (MAX_DEPTH - 1)] = f;
         r->cnt[p][v]++;
     }
@@ -207,28 +323,26 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
         credit_t c = in->credit[o];
         if (!(c & CREDIT_VALID)) continue;
         unsigned v = c & 3u;
-        if (v >= NUM_VC || r->credits[o][v] >= r->depth) {
-            *err = "protocol: credit returned beyond buffer depth";
-            return -1;
-        }
+        if (v >= NUM_VC || r->credits[o][v] >= r->depth)
+            return "protocol: credit returned beyond buffer depth";
         r->credits[o][v]++;
     }
+    r->nim = w->nim_d;
+    r->phase = w->phase_d;
+    r->gate_stall_cycles += (uint64_t)w->gate_stall;
+    return NULL;
+}
 
-    /* 5. Synchronizing switch: a TAIL sets its queue's sticky bit; when all
-     *    five are set the AND gate clears them and the next phase begins.
-     *    No TAIL can pass in the cycle the gate fires (every bit is set, so
-     *    every AAPC queue is closed to new HEADs). */
-    if (r->sync == SYNC_SW) {
-        if (in->sw_clear) { r->nim = 0; r->phase++; }
-        else r->nim |= tails;
-    } else if (r->nim == ALL_QUEUES) {
-        r->nim = 0;
-        r->phase++;
-    } else {
-        r->nim |= tails;
-    }
-    r->gate_stall_cycles += (uint64_t)gate_stall;
-    return moved;
+int router_step(router_t *r, const router_in_t *in, router_out_t *out,
+                const char **err)
+{
+    router_wires_t w;
+    eligible(r, &w);
+    if ((*err = request(r, &w)) != NULL) return -1;
+    arbitrate(r, &w);
+    sync_switch(r, in, &w);
+    if ((*err = commit(r, in, &w, out)) != NULL) return -1;
+    return w.moved;
 }
 
 int router_describe(const router_t *r, int p, int v, char *buf, int len)
@@ -254,9 +368,8 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
         k += snprintf(buf + k, (size_t)(len - k), " from node %u (dx %d, dy %d)",
                       head_src(flit_word(f)), head_dx(flit_word(f)),
                       head_dy(flit_word(f)));
-    int o, ov;
-    uint32_t w;
-    const char *why = blocked(r, p, v, &o, &ov, &w);
-    snprintf(buf + k, (size_t)(len - k), "; %s", why ? why : "can move");
+    /* the reason this cycle's eligibility test gives */
+    target_t t;
+    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, p, v, &t)]);
     return 1;
 }

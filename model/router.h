@@ -1,7 +1,7 @@
 /* One torus router: 5 input ports x 3 VCs of buffering, a 5x5 crossbar,
  * credit-based flow control, link throttle T_t, and the synchronizing
  * switch on the AAPC VC. Every field below is a register of the RTL
- * (rtl/router.v); router_step() computes all next values from the current
+ * (rtl/ss_router.v); router_step() computes all next values from the current
  * ones and the registered inputs, then commits them, exactly as one clock
  * edge does. See docs/microarchitecture.md. */
 #ifndef SYNCSWITCH_ROUTER_H

@@ -13,11 +13,11 @@ lint() {
     echo "lint FAILED: $*"; echo "$out"; fail=1
   fi
 }
-for m in vc_buffer rr_pick link_throttle sync_switch router torus; do
+for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_sync_switch ss_router ss_torus; do
   lint --top-module "$m"
 done
-lint --top-module router -GDEPTH=1 -GTT=1
-lint --top-module router -GDEPTH=16 -GTT=64
-lint --top-module router -GSYNC_SWITCH=0
-lint --top-module torus -GN=16 -GDEPTH=2 -GTT=3
+lint --top-module ss_router -GDEPTH=1 -GTT=1
+lint --top-module ss_router -GDEPTH=16 -GTT=64
+lint --top-module ss_router -GSYNC_SWITCH=0
+lint --top-module ss_torus -GN=16 -GDEPTH=2 -GTT=3
 exit $fail

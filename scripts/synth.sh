@@ -2,7 +2,7 @@
 # make synth: Yosys generic-gate synthesis of one router with and without the
 # synchronizing switch (cells, flip-flop bits, area in gate equivalents), the
 # cost of the switch, and structural checks: no latch and no combinational
-# loop in router (both builds), sync_switch and a 4x4 torus.
+# loop in ss_router (both builds), ss_sync_switch and a 4x4 ss_torus.
 #
 #   scripts/synth.sh              (run from anywhere; works in the repo root)
 #   SYNTH_N=8 SYNTH_DEPTH=4 SYNTH_TT=2 SYNTH_JOBS=2 scripts/synth.sh
@@ -68,10 +68,10 @@ torus_ys() {
   local name=$1
   {
     echo "read_verilog -Irtl $SRC"
-    echo "chparam -set N $TORUS_N -set DEPTH $DEPTH -set TT $TT -set SYNC_SWITCH 1 torus"
-    echo "synth -top torus -nordff"
+    echo "chparam -set N $TORUS_N -set DEPTH $DEPTH -set TT $TT -set SYNC_SWITCH 1 ss_torus"
+    echo "synth -top ss_torus -nordff"
     echo "flatten"
-    echo "hierarchy -top torus"
+    echo "hierarchy -top ss_torus"
     echo "opt_clean"
     checks_ys "$name"
   } >"$OUT/$name.ys"
@@ -79,12 +79,12 @@ torus_ys() {
 
 P="-set N $N -set DEPTH $DEPTH -set TT $TT"
 RUNS=(router_ss1 router_ss0 router_ss1_nophase torus_n$TORUS_N sync_switch sync_switch_nophase)
-flat_ys router_ss1          router "$P -set SYNC_SWITCH 1"
-flat_ys router_ss0          router "$P -set SYNC_SWITCH 0"
-flat_ys router_ss1_nophase  router "$P -set SYNC_SWITCH 1" phase_o
+flat_ys router_ss1          ss_router "$P -set SYNC_SWITCH 1"
+flat_ys router_ss0          ss_router "$P -set SYNC_SWITCH 0"
+flat_ys router_ss1_nophase  ss_router "$P -set SYNC_SWITCH 1" phase_o
 torus_ys "torus_n$TORUS_N"
-flat_ys sync_switch         sync_switch "-set ENABLE 1"
-flat_ys sync_switch_nophase sync_switch "-set ENABLE 1" phase_o
+flat_ys sync_switch         ss_sync_switch "-set ENABLE 1"
+flat_ys sync_switch_nophase ss_sync_switch "-set ENABLE 1" phase_o
 
 # ---- run them, JOBS at a time --------------------------------------------
 run() {
@@ -226,8 +226,8 @@ row "  sync switch (difference)"            "$d_c" "$d_f" "$d_a" \
 row "router, SYNC_SWITCH=1, phase_o unused" "${C[router_ss1_nophase]}" "${F[router_ss1_nophase]}" "${A[router_ss1_nophase]}" ""
 row "  sync switch without phase counter"   "$n_c" "$n_f" "$n_a" \
     "($(pct $n_c "${C[router_ss1]}")% of cells, $(pct $n_a "${A[router_ss1]}")% of area)"
-row "sync_switch module alone"              "${C[sync_switch]}" "${F[sync_switch]}" "${A[sync_switch]}" ""
-row "sync_switch alone, phase_o unused"     "${C[sync_switch_nophase]}" "${F[sync_switch_nophase]}" "${A[sync_switch_nophase]}" ""
+row "ss_sync_switch module alone"              "${C[sync_switch]}" "${F[sync_switch]}" "${A[sync_switch]}" ""
+row "ss_sync_switch alone, phase_o unused"     "${C[sync_switch_nophase]}" "${F[sync_switch_nophase]}" "${A[sync_switch_nophase]}" ""
 row "torus ${TORUS_N}x${TORUS_N} (check run, not cross-optimized)" "${C[torus_n$TORUS_N]}" "${F[torus_n$TORUS_N]}" "${A[torus_n$TORUS_N]}" ""
 echo
 share=$(pct $d_c "${C[router_ss1]}")

@@ -1,4 +1,4 @@
-// Unit testbench of ONE router: the Verilated rtl/router.v (Vrouter, built
+// Unit testbench of ONE router: the Verilated rtl/ss_router.v (Vss_router, built
 // with N = 8, DEPTH = 2, TT = 2 by `make router-tb`) against the C reference
 // router_step() (model/router.c), in lockstep. Every cycle the same inputs
 // (a flit per input port, a credit per output port, sw_clear) go to both,
@@ -35,7 +35,7 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include "Vrouter.h"
+#include "Vss_router.h"
 #include "verilated.h"
 #include "model/router.h"
 #include "testbench/rtl/vl_bits.h"
@@ -118,7 +118,7 @@ struct Fail {};   // thrown to end a case (the message is in Bench::why)
 
 struct Bench {
     std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vrouter> top;
+    std::unique_ptr<Vss_router> top;
     router_t c{};
     std::string name, why;
     int x = 7, y = 0, sync = SYNC_OFF;
@@ -164,7 +164,7 @@ struct Bench {
     uint64_t sw_pulses = 0, sw_tail_collisions = 0;
     bool pulse_now = false;
 
-    Bench() : ctx(new VerilatedContext), top(new Vrouter(ctx.get(), "router")), msgs(4096) {}
+    Bench() : ctx(new VerilatedContext), top(new Vss_router(ctx.get(), "router")), msgs(4096) {}
 
     [[noreturn]] void failf(const char *fmt, ...)
     {

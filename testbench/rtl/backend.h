@@ -16,7 +16,7 @@ extern "C" {
 enum backend_kind { BACKEND_C = 0, BACKEND_RTL = 1, BACKEND_COSIM = 2 };
 
 /* Which Verilated top an RTL binary holds: one router model per node, wired
- * by the harness as torus.v wires them (fast), or the torus.v top itself
+ * by the harness as ss_torus.v wires them (fast), or the ss_torus.v top itself
  * (traceable). */
 enum rtl_top_kind { RTL_TOP_ROUTERS = 0, RTL_TOP_TORUS = 1 };
 

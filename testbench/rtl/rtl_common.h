@@ -1,7 +1,7 @@
 // What both Verilated tops share: the per-cycle protocol of a router
 // backend (drive, clock, compare or publish) and the lockstep comparator.
 // A top (rtl_routers.cpp: one Verilated router per node, wired here as
-// torus.v wires them; rtl_torus.cpp: the torus.v top, traceable) only moves
+// ss_torus.v wires them; rtl_torus.cpp: the ss_torus.v top, traceable) only moves
 // bits between the C wires and its ports.
 #ifndef SYNCSWITCH_RTL_COMMON_H
 #define SYNCSWITCH_RTL_COMMON_H

@@ -1,13 +1,13 @@
-// One Verilated router (rtl/router.v) per node, wired by the C machine's
-// registered wires exactly as rtl/torus.v wires the instances: input port p
+// One Verilated router (rtl/ss_router.v) per node, wired by the C machine's
+// registered wires exactly as rtl/ss_torus.v wires the instances: input port p
 // of router i hears output p of its upstream neighbour, output p's credits
 // come back from the downstream one. Every instance runs the same compiled
-// code, which is what makes this the fast RTL backend; the torus.v top
+// code, which is what makes this the fast RTL backend; the ss_torus.v top
 // (rtl_torus.cpp) is the one to take waveforms from.
 #include <memory>
 #include <string>
 #include <vector>
-#include "Vrouter.h"
+#include "Vss_router.h"
 #include "verilated.h"
 #include "rtl_common.h"
 #include "vl_bits.h"
@@ -28,7 +28,7 @@ public:
     {
         for (int i = 0; i < m->num_nodes; i++) {
             std::string name = "router_" + std::to_string(i);
-            Vrouter *r = new Vrouter(ctx_.get(), name.c_str());
+            Vss_router *r = new Vss_router(ctx_.get(), name.c_str());
             r_.emplace_back(r);
             r->x_i = static_cast<CData>(i % m->n);
             r->y_i = static_cast<CData>(i / m->n);
@@ -49,7 +49,7 @@ protected:
     void clock() override
     {
         for (int i = 0; i < m_->num_nodes; i++) {
-            Vrouter *r = r_[i].get();
+            Vss_router *r = r_[i].get();
             router_in_t in;
             machine_router_in(m_, i, &in);
             uint64_t flits[NP];
@@ -74,7 +74,7 @@ protected:
     }
 
 private:
-    static void edge(Vrouter *r)
+    static void edge(Vss_router *r)
     {
         r->clk_i = 0;
         r->eval();
@@ -83,7 +83,7 @@ private:
     }
 
     std::unique_ptr<VerilatedContext> ctx_{new VerilatedContext};
-    std::vector<std::unique_ptr<Vrouter>> r_;
+    std::vector<std::unique_ptr<Vss_router>> r_;
 };
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The torus.v top as a router backend: one Verilated model of the whole
+// The ss_torus.v top as a router backend: one Verilated model of the whole
 // n x n torus (wiring included), which is what waveforms are taken from.
 // Slower than the router array (rtl_routers.cpp): Verilator emits separate
 // code for each of the n^2 router instances.
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include "Vtorus.h"
+#include "Vss_torus.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "rtl_common.h"
@@ -26,7 +26,7 @@ class TorusTop : public Top {
 public:
     TorusTop(machine_t *m, const backend_opts &o) : Top(m, o)
     {
-        top_.reset(new Vtorus(ctx_.get(), "torus"));
+        top_.reset(new Vss_torus(ctx_.get(), "torus"));
         if (o.trace) open_trace(o.trace);
         top_->sync_mode_i = static_cast<CData>(m->p.sync);
         top_->rst_ni = 0;
@@ -53,7 +53,7 @@ public:
 protected:
     void clock() override
     {
-        Vtorus *t = top_.get();
+        Vss_torus *t = top_.get();
         for (int i = 0; i < m_->num_nodes; i++) {
             put_bits(t->inj_flit_i, i * FW, FW, flit_valid(m_->inj_q[i]) ? m_->inj_q[i] : 0);
             put_bits(t->ej_credit_i, i * CRW, CRW, credit_to_rtl(m_->ejc_q[i]));
@@ -106,7 +106,7 @@ private:
     }
 
     std::unique_ptr<VerilatedContext> ctx_{new VerilatedContext};
-    std::unique_ptr<Vtorus> top_;
+    std::unique_ptr<Vss_torus> top_;
     std::unique_ptr<VerilatedFstC> fst_;
     std::string vcd_path_;   // .vcd asked for: FST converted at the end
     uint64_t time_ = 0;

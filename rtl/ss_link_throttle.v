@@ -1,6 +1,6 @@
 // Link throttle: an output moves one flit every TT cycles. After a grant
 // the counter holds TT-1 and counts down; the output is ready at zero.
-module link_throttle #(
+module ss_link_throttle #(
   parameter TT = 2
 ) (
   input  wire clk_i,

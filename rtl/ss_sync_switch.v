@@ -4,8 +4,8 @@
 // Hardware mode: when all five are set, the AND gate clears them and the
 // local phase counter advances. Software mode: the node program clears
 // them (sw_clear_i). ENABLE = 0 builds a plain router (no bits, no gate).
-`include "syncswitch_defs.vh"
-module sync_switch #(
+`include "ss_defs.vh"
+module ss_sync_switch #(
   parameter ENABLE = 1
 ) (
   input  wire                    clk_i,

@@ -13,8 +13,8 @@
 // read only at the clock edge (buffer writes, credit counts), so nothing
 // depends combinationally on a port: a simulator evaluates the allocation
 // logic once per cycle.
-`include "syncswitch_defs.vh"
-module router #(
+`include "ss_defs.vh"
+module ss_router #(
   parameter N           = 8,  // torus side (for the datelines)
   parameter DEPTH       = 4,  // flits per input VC buffer
   parameter TT          = 2,  // link throttle T_t
@@ -88,7 +88,7 @@ module router #(
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam PV = gp * NV + gv;
-        vc_buffer #(.N(N), .DEPTH(DEPTH), .PORT(gp), .VC(gv)) u_buf (
+        ss_vc_buffer #(.N(N), .DEPTH(DEPTH), .PORT(gp), .VC(gv)) u_buf (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_q), .y_i(y_q),
           .flit_i(in_flit_i[gp*FW +: FW]), .pop_i(pop[PV]),
           .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])
@@ -118,7 +118,7 @@ module router #(
   wire [FW-1:0] req_flit  [0:NP-1];   // the flit as it leaves
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_req
-      rr_pick #(.W(NV)) u_pick (
+      ss_rr_pick #(.W(NV)) u_pick (
         .req_i(elig[gp*NV +: NV]), .ptr_i(rr_in_q[gp]),
         .valid_o(req_valid[gp]), .idx_o(req_vc[gp])
       );
@@ -142,7 +142,7 @@ module router #(
       for (gp = 0; gp < NP; gp = gp + 1) begin : g_match
         assign req_in[gp] = req_valid[gp] && (req_port[gp] == go);
       end
-      rr_pick #(.W(NP)) u_pick (
+      ss_rr_pick #(.W(NP)) u_pick (
         .req_i(req_in), .ptr_i(rr_out_q[go]),
         .valid_o(gnt_valid[go]), .idx_o(gnt_in[go])
       );
@@ -151,7 +151,7 @@ module router #(
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_take
         assign ovc_take[go*NV + gv] = gnt_valid[go] && (gnt_ovc == gv);
       end
-      link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
+      ss_link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
         .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
         .ready_o(thr_ready[go])
       );
@@ -176,7 +176,7 @@ module router #(
     end
   endgenerate
 
-  sync_switch #(.ENABLE(SYNC_SWITCH)) u_sync (
+  ss_sync_switch #(.ENABLE(SYNC_SWITCH)) u_sync (
     .clk_i(clk_i), .rst_ni(rst_ni), .mode_i(mode_q), .tails_i(tails),
     .sw_clear_i(sw_clear_i), .gate_o(gate), .nim_o(nim_o), .phase_o(phase_o)
   );

@@ -3,8 +3,8 @@
 // travel); credits flow back the same link. The local ports are the nodes'
 // inject and eject queues, driven by the C node model in co-simulation.
 // Node id = y*N + x; node i's bus slice is [i*W +: W].
-`include "syncswitch_defs.vh"
-module torus #(
+`include "ss_defs.vh"
+module ss_torus #(
   parameter N           = 8,
   parameter DEPTH       = 4,
   parameter TT          = 2,
@@ -68,7 +68,7 @@ module torus #(
 
         localparam [5:0] XC = gx;
         localparam [5:0] YC = gy;
-        router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) u_router (
+        ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) u_router (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(XC), .y_i(YC), .sync_mode_i(sync_mode_i),
           .sw_clear_i(sw_clear_i[ID]),
           .in_flit_i(in_flit),

@@ -1,8 +1,8 @@
 // Shared widths and encodings of the syncswitch router (docs/microarchitecture.md,
 // "Flit format"); the C model's model/flit.h uses the same bit layout.
 // Macros, because Verilog-2005 has no packages and port widths need them.
-`ifndef SYNCSWITCH_DEFS_VH
-`define SYNCSWITCH_DEFS_VH
+`ifndef SS_DEFS_VH
+`define SS_DEFS_VH
 
 `define SS_NP        5    // ports: X+, X-, Y+, Y-, local
 `define SS_NV        3    // VCs per port: AAPC, MP low, MP high

@@ -2,7 +2,7 @@
 // Used for the VC choice of each input and the input choice of each output.
 // The requests are rotated so that ptr_i is bit 0, the lowest set bit is
 // found, and its offset is added back to ptr_i.
-module rr_pick #(
+module ss_rr_pick #(
   parameter W = 5
 ) (
   input  wire [W-1:0]          req_i,

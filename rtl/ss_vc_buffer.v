@@ -8,8 +8,8 @@
 // A pop and a push in the same cycle are allowed (the arrival is written
 // behind the departure); a flit arriving at a buffer that stays full is a
 // credit error and sets overflow_o (sticky).
-`include "syncswitch_defs.vh"
-module vc_buffer #(
+`include "ss_defs.vh"
+module ss_vc_buffer #(
   parameter N     = 8,  // torus side (for the datelines)
   parameter DEPTH = 4,  // entries
   parameter PORT  = 0,  // the input port this buffer belongs to
@@ -25,7 +25,7 @@ module vc_buffer #(
   output wire                    nonempty_o,
   output wire                    overflow_o
 );
-  `include "route_compute.vh"
+  `include "ss_route_compute.vh"
 
   localparam AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
   localparam CW = $clog2(DEPTH + 1);
