@@ -44,16 +44,12 @@ module ss_router #(
   localparam EW  = `SS_ENTRY_W;
   localparam CRW = `SS_CRED_W;
   localparam NPV = NP * NV;
-  localparam CW  = $clog2(DEPTH + 1);
-  localparam integer FULL_I = DEPTH;
-  localparam [CW-1:0] FULL = FULL_I[CW-1:0];
 
   // ---- state ------------------------------------------------------------
   reg           held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL)
   reg [2:0]     held_port_q [0:NPV-1];
   reg [1:0]     held_vc_q   [0:NPV-1];
   reg [NPV-1:0] out_busy_q;             // output VC owned by a message
-  reg [CW-1:0]  credits_q   [0:NPV-1];  // free slots downstream per output VC
   reg [1:0]     rr_in_q     [0:NP-1];   // next VC to favour per input
   reg [2:0]     rr_out_q    [0:NP-1];   // next input to favour per output
   reg [FW-1:0]  out_flit_q  [0:NP-1];
@@ -65,14 +61,22 @@ module ss_router #(
 
   // ---- per output VC: can a flit go there now ----------------------------
   // ovc_ready: a credit and a ready link; ovc_free: that, and no message
-  // owns the output VC (what a HEAD needs)
-  wire [NPV-1:0] ovc_ready, ovc_free;
+  // owns the output VC (what a HEAD needs). The credits: one counter per
+  // output VC (ss_credit_counter), which takes one per flit granted to the
+  // output VC and reads the credit returns at the edge.
+  wire [NPV-1:0] ovc_ready, ovc_free, ovc_credit, cred_over;
+  wire [NPV-1:0] ovc_take;            // per output VC: a flit granted to it
   wire [NP-1:0]  gate, thr_ready;
   genvar gp, gv, go;
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_ovc
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
-        assign ovc_ready[go*NV + gv] = (credits_q[go*NV + gv] != {CW{1'b0}}) && thr_ready[go];
+        ss_credit_counter #(.DEPTH(DEPTH), .VC(gv)) u_credits (
+          .clk_i(clk_i), .rst_ni(rst_ni), .take_i(ovc_take[go*NV + gv]),
+          .credit_i(out_credit_i[go*CRW +: CRW]),
+          .ready_o(ovc_credit[go*NV + gv]), .over_o(cred_over[go*NV + gv])
+        );
+        assign ovc_ready[go*NV + gv] = ovc_credit[go*NV + gv] && thr_ready[go];
         assign ovc_free[go*NV + gv]  = ovc_ready[go*NV + gv] && !out_busy_q[go*NV + gv];
       end
     end
@@ -134,7 +138,6 @@ module ss_router #(
   wire [NP-1:0]  gnt_valid;
   wire [2:0]     gnt_in   [0:NP-1];
   wire [1:0]     gnt_kind [0:NP-1];   // the winner's flit kind
-  wire [NPV-1:0] ovc_take;            // per output VC: a flit granted to it
   wire [NP-1:0]  granted;             // per input: its request won
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_out
@@ -237,52 +240,10 @@ module ss_router #(
     end
   end
 
-  // credits: one taken per flit granted to an output VC, one given back per
-  // credit return (read here, at the edge)
-  function [CW-1:0] credit_next;
-    input [CW-1:0]  count;
-    input           take;
-    input [CRW-1:0] ret;
-    input [1:0]     vc;
-    begin
-      credit_next = count - {{(CW-1){1'b0}}, take}
-                          + {{(CW-1){1'b0}}, ret[2] && (ret[1:0] == vc)};
-    end
-  endfunction
-
   // a credit returned to a count that is already full (and not taken)
-  function credit_over;
-    input [CW-1:0]  count;
-    input           take;
-    input [CRW-1:0] ret;
-    input [1:0]     vc;
-    begin
-      credit_over = (count == FULL) && !take && ret[2] && (ret[1:0] == vc);
-    end
-  endfunction
-
   always @(posedge clk_i) begin
-    for (o = 0; o < NP; o = o + 1) begin
-      for (i = 0; i < NV; i = i + 1) begin
-        if (!rst_ni)
-          credits_q[o*NV + i] <= FULL;
-        else
-          credits_q[o*NV + i] <= credit_next(credits_q[o*NV + i], ovc_take[o*NV + i],
-                                             out_credit_i[o*CRW +: CRW], i[1:0]);
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cred_err_q <= 1'b0;
-    end else begin
-      for (o = 0; o < NP; o = o + 1)
-        for (i = 0; i < NV; i = i + 1)
-          if (credit_over(credits_q[o*NV + i], ovc_take[o*NV + i],
-                          out_credit_i[o*CRW +: CRW], i[1:0]))
-            cred_err_q <= 1'b1;
-    end
+    if (!rst_ni) cred_err_q <= 1'b0;
+    else for (i = 0; i < NPV; i = i + 1) if (cred_over[i]) cred_err_q <= 1'b1;
   end
 
   // round-robin pointers move past the winner
