@@ -36,6 +36,7 @@ $(BUILD)/test_model: $(MODEL_SRC) $(SW_SRC) $(TB_LIB) $(TEST_SRC) testbench/rtl_
 # as torus.v wires them: every instance shares one compiled router, the fast
 # backend) and "torus" (the torus.v top, traced for waveforms).
 RTL_SRC   = $(wildcard rtl/*.v)
+RTL_HDR   = $(wildcard rtl/*.vh)
 RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
@@ -62,12 +63,12 @@ $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) testbench/rtl_common.h testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) testbench/rtl_common.h testbench/backend.h testbench/vl_bits.h $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench" \
+	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -92,7 +93,7 @@ $(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/vl_bits.h model/route
 	@mkdir -p $(BUILD)/rtl/router_tb
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal --top-module ss_router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
-	  -CFLAGS "-O2 -I$(CURDIR)" \
+	  -CFLAGS "-O2 -I$(CURDIR) -I$(CURDIR)/model" \
 	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath testbench/router_tb.cpp) $(abspath model/router.c) \
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }

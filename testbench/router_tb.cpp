@@ -43,7 +43,7 @@
 namespace {
 
 constexpr int N = 8, DEPTH = 2, TT = 2;   // must match -GN -GDEPTH -GTT
-constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS, PHW = 32;
+constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS, PHW = ROUTER_PHASE_BITS;
 constexpr int ALL = (1 << NUM_PORTS) - 1;
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
 const char *const sync_name[3] = {"off", "hw", "sw"};
@@ -264,7 +264,7 @@ struct Bench {
         m.dy = dy;
         if (m.pool == POOL_AAPC) m.phase = aapc_count[p]++;
         spec_route(m, x, y);
-        uint32_t head = head_make(dx, dy, static_cast<unsigned>(m.pool), m.id) | (reserved << 27);
+        uint32_t head = head_make(dx, dy, static_cast<unsigned>(m.pool), m.id) | (reserved << HEAD_USED_BITS);
         srcq[p][v].push_back(flit_make(FLIT_HEAD, static_cast<unsigned>(v), head));
         for (int i = 0; i < nbody; i++) {
             uint32_t w = static_cast<uint32_t>(rng.next());
@@ -447,7 +447,7 @@ struct Bench {
                           id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
                           port_name[m.exp_port], m.exp_vc);
                 if (head_dx(w) != m.exp_dx || head_dy(w) != m.exp_dy ||
-                    static_cast<int>(head_pool(w)) != m.pool || (w >> 27) != 0)
+                    static_cast<int>(head_pool(w)) != m.pool || (w >> HEAD_USED_BITS) != 0)
                     failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d, bits 31:27 zero",
                           id, w, m.exp_dx, m.exp_dy, m.pool);
                 if (sink_cur[o][ov] >= 0)
