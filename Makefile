@@ -58,6 +58,7 @@ $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
 # as torus.v wires them: every instance shares one compiled router, the fast
 # backend) and "torus" (the torus.v top, traced for waveforms).
 RTL_SRC   = $(wildcard rtl/*.v)
+RTL_HDR   = $(wildcard rtl/*.vh)
 RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
@@ -84,7 +85,7 @@ $(RTL_DIR)/c/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_CPP) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
@@ -105,18 +106,20 @@ synth:
 	@scripts/deps.sh synth
 	@scripts/synth.sh
 
-# The single-router Verilator testbench against the C router (router_step).
-ROUTER_TB = $(BUILD)/rtl/router_tb/router_tb
+# The single-router Verilator testbench against the C router (router_step):
+# testbench/router_tb/ (bench, directed and random cases, main).
+ROUTER_TB     = $(BUILD)/rtl/router_tb/router_tb
+ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp)
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(RTL_SRC) testbench/router_tb.cpp testbench/rtl/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(BUILD)/rtl/router_tb
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal --top-module ss_router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
-	  -CFLAGS "-O2 -I$(CURDIR) -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath testbench/router_tb.cpp) $(abspath model/router.c) \
+	  $(RTL_SRC) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
 
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.

@@ -1,5 +1,7 @@
 /* Flit and HEAD-word encoding shared by the C model and the RTL
- * (docs/microarchitecture.md, "Flit format").
+ * (docs/microarchitecture.md, "Flit format"). The field positions and
+ * widths below are the RTL's (rtl/ss_defs.vh), and the C++ harnesses take
+ * theirs from here; tests/rtl/widths.sh fails if the two headers drift.
  *
  * A flit on a link or in a buffer is packed in a uint64_t:
  *   [31:0]  word
@@ -18,23 +20,42 @@ enum { FLIT_HEAD = 1, FLIT_BODY = 2, FLIT_TAIL = 3 };
 enum { VC_AAPC = 0, VC_MP_LO = 1, VC_MP_HI = 2, NUM_VC = 3 };
 enum { POOL_AAPC = 0, POOL_MP = 1 };
 
-#define FLIT_VALID_BIT ((uint64_t)1 << 36)
+/* Field positions (lowest bit) and widths of a flit. */
+#define FLIT_WORD_LSB  0
+#define FLIT_WORD_BITS 32
+#define FLIT_KIND_LSB  32
+#define FLIT_KIND_BITS 2
+#define FLIT_VC_LSB    34
+#define FLIT_VC_BITS   2
+#define FLIT_VALID_LSB 36
+#define FLIT_BITS      37   /* the whole flit, as on an RTL link */
+
+#define FLIT_VALID_BIT ((uint64_t)1 << FLIT_VALID_LSB)
+#define FLIT_KIND_MASK ((1u << FLIT_KIND_BITS) - 1u)
+#define FLIT_VC_MASK   ((1u << FLIT_VC_BITS) - 1u)
+
+/* A credit return on the RTL's credit wires: {valid, vc}. (The C model's
+ * wires carry CREDIT_VALID | vc, router.h; vl_bits.h converts.) */
+#define CREDIT_BUS_VC_LSB    0
+#define CREDIT_BUS_VALID_LSB FLIT_VC_BITS
+#define CREDIT_BUS_BITS      (FLIT_VC_BITS + 1)
 
 static inline flit_t flit_make(unsigned kind, unsigned vc, uint32_t word)
 {
-    return FLIT_VALID_BIT | ((uint64_t)vc << 34) | ((uint64_t)kind << 32) | word;
+    return FLIT_VALID_BIT | ((uint64_t)vc << FLIT_VC_LSB) |
+           ((uint64_t)kind << FLIT_KIND_LSB) | ((uint64_t)word << FLIT_WORD_LSB);
 }
 static inline int flit_valid(flit_t f) { return (f & FLIT_VALID_BIT) != 0; }
-static inline unsigned flit_kind(flit_t f) { return (unsigned)(f >> 32) & 3u; }
-static inline unsigned flit_vc(flit_t f) { return (unsigned)(f >> 34) & 3u; }
-static inline uint32_t flit_word(flit_t f) { return (uint32_t)f; }
+static inline unsigned flit_kind(flit_t f) { return (unsigned)(f >> FLIT_KIND_LSB) & FLIT_KIND_MASK; }
+static inline unsigned flit_vc(flit_t f) { return (unsigned)(f >> FLIT_VC_LSB) & FLIT_VC_MASK; }
+static inline uint32_t flit_word(flit_t f) { return (uint32_t)(f >> FLIT_WORD_LSB); }
 static inline flit_t flit_with_vc(flit_t f, unsigned vc)
 {
-    return (f & ~((uint64_t)3 << 34)) | ((uint64_t)vc << 34);
+    return (f & ~((uint64_t)FLIT_VC_MASK << FLIT_VC_LSB)) | ((uint64_t)vc << FLIT_VC_LSB);
 }
 static inline flit_t flit_with_word(flit_t f, uint32_t w)
 {
-    return (f & ~(uint64_t)0xffffffffu) | w;
+    return (f & ~((uint64_t)UINT32_MAX << FLIT_WORD_LSB)) | ((uint64_t)w << FLIT_WORD_LSB);
 }
 
 /* HEAD word:
@@ -42,20 +63,34 @@ static inline flit_t flit_with_word(flit_t f, uint32_t w)
  *   [13:7]  dy   remaining Y hops, two's complement
  *   [14]    pool (POOL_AAPC / POOL_MP)
  *   [26:15] src  source node id (y*n + x), up to 4096 nodes
- *   [31:27] zero */
-#define HEAD_HOP_BITS 7
-#define HEAD_SRC_BITS 12
+ *   [31:27] zero (reserved: a router clears them) */
+#define HEAD_HOP_BITS  7
+#define HEAD_DX_LSB    0
+#define HEAD_DY_LSB    (HEAD_DX_LSB + HEAD_HOP_BITS)
+#define HEAD_POOL_LSB  (HEAD_DY_LSB + HEAD_HOP_BITS)
+#define HEAD_SRC_LSB   (HEAD_POOL_LSB + 1)
+#define HEAD_SRC_BITS  12
+#define HEAD_USED_BITS (HEAD_SRC_LSB + HEAD_SRC_BITS) /* above: reserved */
 #define HEAD_MAX_NODES (1 << HEAD_SRC_BITS)
+
+#define HEAD_HOP_MASK ((1u << HEAD_HOP_BITS) - 1u)
+#define HEAD_SRC_MASK ((1u << HEAD_SRC_BITS) - 1u)
 
 static inline uint32_t head_make(int dx, int dy, unsigned pool, unsigned src)
 {
-    return ((uint32_t)dx & 0x7fu) | (((uint32_t)dy & 0x7fu) << 7) |
-           ((pool & 1u) << 14) | ((src & 0xfffu) << 15);
+    return (((uint32_t)dx & HEAD_HOP_MASK) << HEAD_DX_LSB) |
+           (((uint32_t)dy & HEAD_HOP_MASK) << HEAD_DY_LSB) |
+           ((pool & 1u) << HEAD_POOL_LSB) | ((src & HEAD_SRC_MASK) << HEAD_SRC_LSB);
 }
-static inline int hop_sext(uint32_t v) { return (v & 0x40u) ? (int)v - 128 : (int)v; }
-static inline int head_dx(uint32_t w) { return hop_sext(w & 0x7fu); }
-static inline int head_dy(uint32_t w) { return hop_sext((w >> 7) & 0x7fu); }
-static inline unsigned head_pool(uint32_t w) { return (w >> 14) & 1u; }
-static inline unsigned head_src(uint32_t w) { return (w >> 15) & 0xfffu; }
+/* a hop field as a signed number (two's complement of HEAD_HOP_BITS) */
+static inline int hop_sext(uint32_t v)
+{
+    const uint32_t sign = 1u << (HEAD_HOP_BITS - 1);
+    return (v & sign) ? (int)v - (int)(sign << 1) : (int)v;
+}
+static inline int head_dx(uint32_t w) { return hop_sext((w >> HEAD_DX_LSB) & HEAD_HOP_MASK); }
+static inline int head_dy(uint32_t w) { return hop_sext((w >> HEAD_DY_LSB) & HEAD_HOP_MASK); }
+static inline unsigned head_pool(uint32_t w) { return (w >> HEAD_POOL_LSB) & 1u; }
+static inline unsigned head_src(uint32_t w) { return (w >> HEAD_SRC_LSB) & HEAD_SRC_MASK; }
 
 #endif

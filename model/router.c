@@ -322,7 +322,7 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
     for (int o = 0; o < NUM_PORTS; o++) {
         credit_t c = in->credit[o];
         if (!(c & CREDIT_VALID)) continue;
-        unsigned v = c & 3u;
+        unsigned v = c & FLIT_VC_MASK;
         if (v >= NUM_VC || r->credits[o][v] >= r->depth)
             return "protocol: credit returned beyond buffer depth";
         r->credits[o][v]++;

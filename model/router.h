@@ -15,7 +15,11 @@
 enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
        NUM_PORTS = 5 };
 
-/* A credit return on a wire: CREDIT_VALID | vc, or 0. */
+/* The phase counter's width (router_t.phase, the RTL's phase_o). */
+#define ROUTER_PHASE_BITS 32
+
+/* A credit return on a wire: CREDIT_VALID | vc, or 0 (the RTL's credit
+ * wires are {valid, vc}: CREDIT_BUS_* in flit.h). */
 #define CREDIT_VALID 0x80u
 typedef uint8_t credit_t;
 
@@ -46,7 +50,7 @@ typedef struct {
     /* synchronizing switch: sticky NotInMessage bit per AAPC input queue
      * (bit p = input port p), and the local phase counter */
     uint8_t nim;
-    uint32_t phase;
+    uint32_t phase;             /* ROUTER_PHASE_BITS wide */
 
     /* statistics (not architectural) */
     uint64_t flits_out[NUM_PORTS];

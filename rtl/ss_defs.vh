@@ -1,17 +1,62 @@
-// Shared widths and encodings of the syncswitch router (docs/microarchitecture.md,
-// "Flit format"); the C model's model/flit.h uses the same bit layout.
-// Macros, because Verilog-2005 has no packages and port widths need them.
+// Shared counts, widths, field ranges and encodings of the syncswitch router
+// (docs/microarchitecture.md, "Flit format"). Macros, because Verilog-2005
+// has no packages and port widths need them. A range macro is used as a
+// bit select: flit[`SS_FLIT_VC]. The C model has the same values in
+// model/flit.h, model/router.h and model/params.h; tests/rtl/widths.sh
+// fails if the two drift apart.
 `ifndef SS_DEFS_VH
 `define SS_DEFS_VH
 
-`define SS_NP        5    // ports: X+, X-, Y+, Y-, local
-`define SS_NV        3    // VCs per port: AAPC, MP low, MP high
-`define SS_FLIT_W    37   // {valid, vc[1:0], kind[1:0], word[31:0]}
-`define SS_CRED_W    3    // credit return: {valid, vc[1:0]}
-`define SS_ROUTE_W   37   // a routed HEAD: {out_port[2:0], out_vc[1:0], word[31:0]}
-`define SS_ENTRY_W   39   // a buffer entry: {out_port[2:0], out_vc[1:0], kind[1:0], word[31:0]}
-`define SS_PHASE_W   32
+// ---- counts and widths ------------------------------------------------------
+`define SS_NP         5     // ports: X+, X-, Y+, Y-, local
+`define SS_NV         3     // VCs per port: AAPC, MP low, MP high
+`define SS_PORT_W     3     // a port index
+`define SS_VC_W       2     // a VC index
+`define SS_KIND_W     2     // a flit kind
+`define SS_WORD_W     32    // a flit's data word
+`define SS_COORD_W    6     // a router coordinate (torus side N <= 64)
+`define SS_SYNC_W     2     // the synchronizing switch's mode
+`define SS_PHASE_W    32    // the phase counter
 
+// ---- a flit on a link or at an input: {valid, vc, kind, word} -------------
+`define SS_FLIT_W     37
+`define SS_FLIT_VALID 36
+`define SS_FLIT_VC    35:34
+`define SS_FLIT_KIND  33:32
+`define SS_FLIT_WORD  31:0
+
+// ---- a credit return: {valid, vc} -------------------------------------------
+`define SS_CRED_W     3
+`define SS_CRED_VALID 2
+`define SS_CRED_VC    1:0
+
+// ---- a buffer entry: {out_port, out_vc, kind, word} -------------------------
+// (a HEAD's entry carries its route and rewritten word; others the word)
+`define SS_ENTRY_W     39
+`define SS_ENTRY_PORT  38:36
+`define SS_ENTRY_VC    35:34
+`define SS_ENTRY_DEST  38:34  // {out_port, out_vc}
+`define SS_ENTRY_KIND  33:32
+`define SS_ENTRY_WORD  31:0
+
+// ---- a routed HEAD (route_compute's result): {out_port, out_vc, word} ------
+`define SS_ROUTE_W     37
+`define SS_ROUTE_DEST  36:32  // {out_port, out_vc}
+`define SS_ROUTE_WORD  31:0
+`define SS_DEST_W      5      // {out_port, out_vc}
+
+// ---- the HEAD word: {reserved, src, pool, dy, dx} ---------------------------
+`define SS_HOP_W       7      // dx, dy: remaining hops, two's complement
+`define SS_HOP_ONE     {{(`SS_HOP_W-1){1'b0}}, 1'b1}
+`define SS_HEAD_DX     6:0
+`define SS_HEAD_DY     13:7
+`define SS_HEAD_POOL   14
+`define SS_HEAD_SRC    26:15
+`define SS_HEAD_USED   26:0   // what the router reads
+`define SS_HEAD_USED_W 27
+`define SS_HEAD_RSVD_W 5      // bits 31:27: zero on departure
+
+// ---- encodings ----------------------------------------------------------------
 `define SS_PORT_XP    3'd0
 `define SS_PORT_XM    3'd1
 `define SS_PORT_YP    3'd2
@@ -22,7 +67,7 @@
 `define SS_VC_MP_LO   2'd1
 `define SS_VC_MP_HI   2'd2
 
-`define SS_POOL_AAPC  1'b0  // HEAD bit 14
+`define SS_POOL_AAPC  1'b0
 
 `define SS_KIND_HEAD  2'd1
 `define SS_KIND_BODY  2'd2

@@ -1,23 +1,25 @@
 // Link throttle: an output moves one flit every TT cycles. After a grant
 // the counter holds TT-1 and counts down; the output is ready at zero.
+// C model: router_t.throttle[o] (output_ready reads it, commit updates it).
 module ss_link_throttle #(
-  parameter TT = 2
+  parameter TT = 2  // cycles per flit, 1..64 (1: never throttled)
 ) (
-  input  wire clk_i,
-  input  wire rst_ni,
-  input  wire grant_i,
-  output wire ready_o
+  input  wire clk_i,    // clock: the counter loads at its rising edge
+  input  wire rst_ni,   // reset: synchronous, active low (ready)
+  input  wire grant_i,  // a flit is granted to this output this cycle
+  output wire ready_o   // the output may be granted
 );
   localparam TW = (TT > 1) ? $clog2(TT) : 1;
   localparam integer RELOAD_I = TT - 1;
   localparam [TW-1:0] RELOAD = RELOAD_I[TW-1:0];
-  reg [TW-1:0] count_q;
+  reg  [TW-1:0] count_q;
+  wire [TW-1:0] count_d = grant_i  ? RELOAD :
+                          !ready_o ? count_q - 1'b1 : count_q;
 
   assign ready_o = (count_q == {TW{1'b0}});
 
   always @(posedge clk_i) begin
-    if (!rst_ni)           count_q <= {TW{1'b0}};
-    else if (grant_i)      count_q <= RELOAD;
-    else if (!ready_o)     count_q <= count_q - 1'b1;
+    if (!rst_ni) count_q <= {TW{1'b0}};
+    else         count_q <= count_d;
   end
 endmodule

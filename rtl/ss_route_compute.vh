@@ -1,53 +1,54 @@
 // Route computation, as a function: included by the module that routes
-// (vc_buffer.v, which routes a HEAD as it is written). For a HEAD word
+// (ss_vc_buffer.v, which routes a HEAD as it is written). For a HEAD word
 // arriving at input (in_port, in_vc) of router (x, y) on an N x N torus:
 // X first, then Y, in the direction of the sign of the remaining hops; eject
 // at (0, 0). The hop being taken is removed from the HEAD. AAPC messages use
 // VC 0; message-passing messages start (or turn) on MP_LO and move to MP_HI
 // when they cross the ring's dateline (the wrap link), which makes e-cube
-// wormhole routing on the torus deadlock-free.
-// Returns {out_port[2:0], out_vc[1:0], new HEAD word[31:0]} (`SS_ROUTE_W bits).
-// Bits 31:27 of the HEAD are reserved: not passed in, and zero on departure.
+// wormhole routing on the torus deadlock-free. C model: router_route.
+// Returns {out_port, out_vc, new HEAD word} (`SS_ROUTE_W bits). The reserved
+// bits of the HEAD are not passed in, and are zero on departure.
 function [`SS_ROUTE_W-1:0] route_compute;
-  input integer     n;
-  input      [5:0]  x;
-  input      [5:0]  y;
-  input      [2:0]  in_port;
-  input      [1:0]  in_vc;
-  input      [26:0] head;
-  reg [6:0] dx, dy;
-  reg [2:0] port;
-  reg [1:0] vc;
-  reg       crosses;
+  input integer                   n;        // torus side
+  input      [`SS_COORD_W-1:0]    x;        // the router's coordinates
+  input      [`SS_COORD_W-1:0]    y;
+  input      [`SS_PORT_W-1:0]     in_port;  // where the HEAD arrived
+  input      [`SS_VC_W-1:0]       in_vc;
+  input      [`SS_HEAD_USED_W-1:0] head;    // the HEAD word without its reserved bits
+  reg [`SS_HOP_W-1:0]  dx, dy;
+  reg [`SS_PORT_W-1:0] port;
+  reg [`SS_VC_W-1:0]   vc;
+  reg                  crosses;
   begin
-    dx = head[6:0];
-    dy = head[13:7];
-    if (dx != 7'd0 && !dx[6]) begin
-      port = `SS_PORT_XP;  dx = dx - 7'd1;
-    end else if (dx[6]) begin
-      port = `SS_PORT_XM;  dx = dx + 7'd1;
-    end else if (dy != 7'd0 && !dy[6]) begin
-      port = `SS_PORT_YP;  dy = dy - 7'd1;
-    end else if (dy[6]) begin
-      port = `SS_PORT_YM;  dy = dy + 7'd1;
+    dx = head[`SS_HEAD_DX];
+    dy = head[`SS_HEAD_DY];
+    if (dx != {`SS_HOP_W{1'b0}} && !dx[`SS_HOP_W-1]) begin
+      port = `SS_PORT_XP;  dx = dx - `SS_HOP_ONE;
+    end else if (dx[`SS_HOP_W-1]) begin
+      port = `SS_PORT_XM;  dx = dx + `SS_HOP_ONE;
+    end else if (dy != {`SS_HOP_W{1'b0}} && !dy[`SS_HOP_W-1]) begin
+      port = `SS_PORT_YP;  dy = dy - `SS_HOP_ONE;
+    end else if (dy[`SS_HOP_W-1]) begin
+      port = `SS_PORT_YM;  dy = dy + `SS_HOP_ONE;
     end else begin
       port = `SS_PORT_LOCAL;
     end
 
     case (port)
-      `SS_PORT_XP: crosses = ({26'd0, x} == n - 1);
-      `SS_PORT_XM: crosses = (x == 6'd0);
-      `SS_PORT_YP: crosses = ({26'd0, y} == n - 1);
-      `SS_PORT_YM: crosses = (y == 6'd0);
+      `SS_PORT_XP: crosses = ({{(32-`SS_COORD_W){1'b0}}, x} == n - 1);
+      `SS_PORT_XM: crosses = (x == {`SS_COORD_W{1'b0}});
+      `SS_PORT_YP: crosses = ({{(32-`SS_COORD_W){1'b0}}, y} == n - 1);
+      `SS_PORT_YM: crosses = (y == {`SS_COORD_W{1'b0}});
       default:     crosses = 1'b0;
     endcase
 
-    if (head[14] == `SS_POOL_AAPC)     vc = `SS_VC_AAPC;
-    else if (port == `SS_PORT_LOCAL)   vc = in_vc;
-    else if (crosses)                  vc = `SS_VC_MP_HI;
-    else if (in_port == port)          vc = in_vc;
-    else                               vc = `SS_VC_MP_LO;
+    if (head[`SS_HEAD_POOL] == `SS_POOL_AAPC) vc = `SS_VC_AAPC;
+    else if (port == `SS_PORT_LOCAL)          vc = in_vc;   // eject keeps the VC it arrived on
+    else if (crosses)                         vc = `SS_VC_MP_HI;
+    else if (in_port == port)                 vc = in_vc;   // straight on in one ring
+    else                                      vc = `SS_VC_MP_LO;  // injected, or turned
 
-    route_compute = {port, vc, 5'b0, head[26:14], dy, dx};
+    route_compute = {port, vc, {`SS_HEAD_RSVD_W{1'b0}}, head[`SS_HEAD_SRC],
+                     head[`SS_HEAD_POOL], dy, dx};
   end
 endfunction

@@ -1,41 +1,45 @@
 // One torus router: 5 input ports x 3 VC buffers, a 5x5 crossbar, credit
 // flow control, link throttle and the synchronizing switch on the AAPC VC.
-// Cycle for cycle the same machine as model/router.c (router_step): every
-// register here has a field of router_t beside it; docs/microarchitecture.md
-// is the shared specification.
+// Cycle for cycle the same machine as model/router.c (router_step); the
+// sections below are its stages, in its order and with its function names
+// (docs/microarchitecture.md, section 6, is the shared specification):
 //
-// Per cycle: each input offers one VC (round-robin among the VCs whose
-// front flit can move: a routed message with a credit and a ready link, or
-// a HEAD whose output VC is free and whose queue is not gated by its sticky
-// bit); each output grants one input (round-robin); a granted HEAD takes
-// the output VC until its TAIL. Output flits and credit returns are
-// registered: they reach the neighbour the next cycle. Router inputs are
-// read only at the clock edge (buffer writes, credit counts), so nothing
-// depends combinationally on a port: a simulator evaluates the allocation
-// logic once per cycle.
+//   output_ready  per output VC: a credit and a ready link (and not owned)
+//   eligible      per input VC: where its front flit goes, can it go now
+//   request       per input: one eligible VC, round robin
+//   arbitrate     per output: one requesting input, round robin
+//   sync_switch   the sticky bits, the AND gate, the phase counter
+//   commit        the router's own registers and their next values
+//
+// Output flits and credit returns are registered: they reach the neighbour
+// the next cycle. Router inputs are read only at the clock edge (buffer
+// writes, credit counts, the sticky bits), so nothing depends
+// combinationally on a port: a simulator evaluates the allocation logic once
+// per cycle.
 `include "ss_defs.vh"
 module ss_router #(
-  parameter N           = 8,  // torus side (for the datelines)
-  parameter DEPTH       = 4,  // flits per input VC buffer
-  parameter TT          = 2,  // link throttle T_t
-  parameter SYNC_SWITCH = 1   // build the synchronizing switch
+  parameter N           = 8,  // torus side (for the datelines), <= 64
+  parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
+  parameter TT          = 2,  // link throttle T_t: cycles per flit on a link, 1..64
+  parameter SYNC_SWITCH = 1   // 1: build the synchronizing switch; 0: a plain router
 ) (
-  input  wire                          clk_i,
-  input  wire                          rst_ni,
-  // configuration, sampled while rst_ni is low and constant after it: the
-  // router's coordinates (inputs, not parameters, so that all routers of a
-  // torus are one module) and the synchronizing switch's mode
-  input  wire [5:0]                    x_i,
-  input  wire [5:0]                    y_i,
-  input  wire [1:0]                    sync_mode_i,
+  input  wire                          clk_i,        // clock: every register loads at its rising edge
+  input  wire                          rst_ni,       // reset: synchronous, active low (sampled at the
+                                                     // rising edge of clk_i; hold it low for >= 1 edge)
+  // configuration: sampled while rst_ni is low, constant after it (inputs,
+  // not parameters, so that all routers of a torus are one module)
+  input  wire [`SS_COORD_W-1:0]        x_i,          // this router's x coordinate
+  input  wire [`SS_COORD_W-1:0]        y_i,          // this router's y coordinate
+  input  wire [`SS_SYNC_W-1:0]         sync_mode_i,  // synchronizing switch: `SS_SYNC_OFF/HW/SW
+  // node program (SYNC_SW): clear the sticky bits, read at the clock edge
   input  wire                          sw_clear_i,
-  input  wire [`SS_NP*`SS_FLIT_W-1:0]  in_flit_i,    // arriving flit per input port
-  output wire [`SS_NP*`SS_CRED_W-1:0]  in_credit_o,  // credit returned upstream per input
-  output wire [`SS_NP*`SS_FLIT_W-1:0]  out_flit_o,   // departing flit per output port
-  input  wire [`SS_NP*`SS_CRED_W-1:0]  out_credit_i, // credit returned to each output
-  output wire [`SS_NP-1:0]             nim_o,
-  output wire [`SS_PHASE_W-1:0]        phase_o,
-  output wire                          error_o       // sticky: protocol violation seen
+  input  wire [`SS_NP*`SS_FLIT_W-1:0]  in_flit_i,    // arriving flit per input port (0 = idle)
+  output wire [`SS_NP*`SS_CRED_W-1:0]  in_credit_o,  // credit returned upstream per input port
+  output wire [`SS_NP*`SS_FLIT_W-1:0]  out_flit_o,   // departing flit per output port (0 = idle)
+  input  wire [`SS_NP*`SS_CRED_W-1:0]  out_credit_i, // credit returned to each output port
+  output wire [`SS_NP-1:0]             nim_o,        // sticky NotInMessage bit per AAPC input queue
+  output wire [`SS_PHASE_W-1:0]        phase_o,      // local phase counter
+  output wire                          error_o       // sticky: a protocol violation was seen
 );
   /* verilator no_inline_module */
   localparam NP  = `SS_NP;
@@ -43,45 +47,70 @@ module ss_router #(
   localparam FW  = `SS_FLIT_W;
   localparam EW  = `SS_ENTRY_W;
   localparam CRW = `SS_CRED_W;
-  localparam NPV = NP * NV;
-  localparam CW  = $clog2(DEPTH + 1);
-  localparam integer FULL_I = DEPTH;
-  localparam [CW-1:0] FULL = FULL_I[CW-1:0];
+  localparam PW  = `SS_PORT_W;
+  localparam VW  = `SS_VC_W;
+  localparam KW  = `SS_KIND_W;
+  localparam NPV = NP * NV;            // input VCs, and output VCs
+  localparam PVW = $clog2(NPV);        // an (input or output) VC's index
+  localparam [VW-1:0] VC_LAST   = NV - 1;
+  localparam [PW-1:0] PORT_LAST = NP - 1;
 
-  // ---- state ------------------------------------------------------------
-  reg           held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL)
-  reg [2:0]     held_port_q [0:NPV-1];
-  reg [1:0]     held_vc_q   [0:NPV-1];
-  reg [NPV-1:0] out_busy_q;             // output VC owned by a message
-  reg [CW-1:0]  credits_q   [0:NPV-1];  // free slots downstream per output VC
-  reg [1:0]     rr_in_q     [0:NP-1];   // next VC to favour per input
-  reg [2:0]     rr_out_q    [0:NP-1];   // next input to favour per output
-  reg [FW-1:0]  out_flit_q  [0:NP-1];
-  reg [CRW-1:0] in_credit_q [0:NP-1];
-  reg           cred_err_q;             // a credit came back to a full count
-  reg           error_q;
-  reg [5:0]     x_q, y_q;               // configuration registers
-  reg [1:0]     mode_q;
+  // ---- configuration registers ---------------------------------------------
+  // loaded during reset, so no logic depends combinationally on a
+  // configuration input (C: router_init)
+  reg [`SS_COORD_W-1:0] x_q, y_q;
+  reg [`SS_SYNC_W-1:0]  mode_q;
 
-  // ---- per output VC: can a flit go there now ----------------------------
-  // ovc_ready: a credit and a ready link; ovc_free: that, and no message
-  // owns the output VC (what a HEAD needs)
-  wire [NPV-1:0] ovc_ready, ovc_free;
-  wire [NP-1:0]  gate, thr_ready;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      x_q    <= x_i;
+      y_q    <= y_i;
+      mode_q <= sync_mode_i;
+    end
+  end
+
+  // wires between the stages (declared here: used before they are driven)
+  wire [NPV-1:0] ovc_take;   // arbitrate: per output VC, a flit is granted to it
+  wire [NP-1:0]  gnt_valid;  // arbitrate: per output, a flit is granted
+  wire [NP-1:0]  gate;       // sync_switch: per input, AAPC queue closed to HEADs
+
+  // ---- output_ready: can a flit go to output VC (o, v) this cycle ----------
+  // ready: a credit (ss_credit_counter) and a ready link (ss_link_throttle);
+  // free: that, and no message owns the output VC (what a HEAD needs).
+  // The counters read the credit returns and the grants at the clock edge.
+  wire [NPV-1:0] ovc_ready, ovc_free, ovc_credit, cred_over;
+  wire [NP-1:0]  thr_ready;
+  reg  [NPV-1:0] out_busy_q;           // output VC owned by a message (commit)
   genvar gp, gv, go;
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_ovc
+      // the eject output is not throttled
+      ss_link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
+        .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
+        .ready_o(thr_ready[go])
+      );
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
-        assign ovc_ready[go*NV + gv] = (credits_q[go*NV + gv] != {CW{1'b0}}) && thr_ready[go];
-        assign ovc_free[go*NV + gv]  = ovc_ready[go*NV + gv] && !out_busy_q[go*NV + gv];
+        localparam OV = go * NV + gv;
+        ss_credit_counter #(.DEPTH(DEPTH), .VC(gv)) u_credits (
+          .clk_i(clk_i), .rst_ni(rst_ni), .take_i(ovc_take[OV]),
+          .credit_i(out_credit_i[go*CRW +: CRW]),
+          .ready_o(ovc_credit[OV]), .over_o(cred_over[OV])
+        );
+        assign ovc_ready[OV] = ovc_credit[OV] && thr_ready[go];
+        assign ovc_free[OV]  = ovc_ready[OV] && !out_busy_q[OV];
       end
     end
   endgenerate
 
-  // ---- per input VC: buffer, target, eligibility ------------------------
-  wire [EW-1:0]  front    [0:NPV-1];
-  wire [2:0]     tgt_port [0:NPV-1];
-  wire [1:0]     tgt_vc   [0:NPV-1];
+  // ---- eligible: per input VC, where its front flit goes, can it go now ----
+  // A HEAD's entry carries its route (ss_vc_buffer routes it as it is
+  // written); a message's later flits follow the route its HEAD took.
+  reg            held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL) (commit)
+  reg [PW-1:0]   held_port_q [0:NPV-1];
+  reg [VW-1:0]   held_vc_q   [0:NPV-1];
+  wire [EW-1:0]  front    [0:NPV-1];     // the front entry of each input VC
+  wire [PW-1:0]  tgt_port [0:NPV-1];     // where its front flit goes
+  wire [VW-1:0]  tgt_vc   [0:NPV-1];
   wire [NPV-1:0] nonempty, elig, pop, perr, ovf;
 
   generate
@@ -94,27 +123,29 @@ module ss_router #(
           .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])
         );
 
-        // a HEAD's entry carries its route; a message's later flits follow
-        // the route its HEAD took
-        wire is_head = (front[PV][33:32] == `SS_KIND_HEAD);
-        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : front[PV][38:36];
-        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : front[PV][35:34];
-        wire [3:0] tgt   = tgt_port[PV] * NV + {2'b0, tgt_vc[PV]};
-        wire       gated = (gv == 0) && gate[gp];
+        wire is_head = (front[PV][`SS_ENTRY_KIND] == `SS_KIND_HEAD);
+        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : front[PV][`SS_ENTRY_PORT];
+        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : front[PV][`SS_ENTRY_VC];
+        wire [PVW-1:0] tgt   = tgt_port[PV] * NV + {{(PVW-VW){1'b0}}, tgt_vc[PV]};
+        wire           gated = (gv == `SS_VC_AAPC) && gate[gp];
         assign elig[PV] = nonempty[PV] &&
                           (held_q[PV] ? (ovc_ready[tgt] && !is_head)
                                       : (ovc_free[tgt] && is_head && !gated));
+        // a BODY/TAIL with no route, or a HEAD inside a message
         assign perr[PV] = nonempty[PV] && (held_q[PV] == is_head);
       end
     end
   endgenerate
 
-  // ---- requests: one VC per input ----------------------------------------
+  // ---- request: each input offers one VC, round robin ----------------------
+  // the first eligible VC at or after rr_in_q; an input whose VC then loses
+  // arbitration sends nothing (no second chance for its other VCs)
+  reg  [VW-1:0] rr_in_q   [0:NP-1];   // next VC to favour per input (commit)
   wire [NP-1:0] req_valid;
-  wire [1:0]    req_vc    [0:NP-1];
-  wire [2:0]    req_port  [0:NP-1];
-  wire [1:0]    req_ovc   [0:NP-1];
-  wire [1:0]    req_kind  [0:NP-1];
+  wire [VW-1:0] req_vc    [0:NP-1];
+  wire [PW-1:0] req_port  [0:NP-1];
+  wire [VW-1:0] req_ovc   [0:NP-1];
+  wire [KW-1:0] req_kind  [0:NP-1];
   wire [FW-1:0] req_flit  [0:NP-1];   // the flit as it leaves
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_req
@@ -122,19 +153,20 @@ module ss_router #(
         .req_i(elig[gp*NV +: NV]), .ptr_i(rr_in_q[gp]),
         .valid_o(req_valid[gp]), .idx_o(req_vc[gp])
       );
-      wire [3:0] pv = gp * NV + {2'b0, req_vc[gp]};
+      wire [PVW-1:0] pv = gp * NV + {{(PVW-VW){1'b0}}, req_vc[gp]};
       assign req_port[gp] = tgt_port[pv];
       assign req_ovc[gp]  = tgt_vc[pv];
-      assign req_kind[gp] = front[pv][33:32];
-      assign req_flit[gp] = {1'b1, tgt_vc[pv], front[pv][33:0]};
+      assign req_kind[gp] = front[pv][`SS_ENTRY_KIND];
+      assign req_flit[gp] = {1'b1, tgt_vc[pv], front[pv][`SS_ENTRY_KIND], front[pv][`SS_ENTRY_WORD]};
     end
   endgenerate
 
-  // ---- output arbitration, throttles ------------------------------------
-  wire [NP-1:0]  gnt_valid;
-  wire [2:0]     gnt_in   [0:NP-1];
-  wire [1:0]     gnt_kind [0:NP-1];   // the winner's flit kind
-  wire [NPV-1:0] ovc_take;            // per output VC: a flit granted to it
+  // ---- arbitrate: each output grants one requesting input, round robin ----
+  // Each input requests one output, so no input wins twice; winning the
+  // output also wins the output VC (a HEAD requested it only while free).
+  reg  [PW-1:0]  rr_out_q [0:NP-1];   // next input to favour per output (commit)
+  wire [PW-1:0]  gnt_in   [0:NP-1];
+  wire [KW-1:0]  gnt_kind [0:NP-1];   // the winner's flit kind
   wire [NP-1:0]  granted;             // per input: its request won
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_out
@@ -146,15 +178,11 @@ module ss_router #(
         .req_i(req_in), .ptr_i(rr_out_q[go]),
         .valid_o(gnt_valid[go]), .idx_o(gnt_in[go])
       );
-      wire [1:0] gnt_ovc = req_ovc[gnt_in[go]];
+      wire [VW-1:0] gnt_ovc = req_ovc[gnt_in[go]];
       assign gnt_kind[go] = req_kind[gnt_in[go]];
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_take
         assign ovc_take[go*NV + gv] = gnt_valid[go] && (gnt_ovc == gv);
       end
-      ss_link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
-        .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
-        .ready_o(thr_ready[go])
-      );
     end
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_granted
       assign granted[gp] = req_valid[gp] && gnt_valid[req_port[gp]] &&
@@ -167,7 +195,9 @@ module ss_router #(
     end
   endgenerate
 
-  // ---- synchronizing switch --------------------------------------------
+  // ---- sync_switch: a TAIL leaving an AAPC queue sets its sticky bit ------
+  // the AND gate of the five clears them and advances the phase
+  // (ss_sync_switch); a set bit closes its queue to new HEADs (gate)
   wire [NP-1:0] tails;
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_tails
@@ -181,38 +211,49 @@ module ss_router #(
     .sw_clear_i(sw_clear_i), .gate_o(gate), .nim_o(nim_o), .phase_o(phase_o)
   );
 
-  // ---- registers ----------------------------------------------------------
+  // ---- commit: the router's own registers ----------------------------------
+  // Each loads at the clock edge from this cycle's grants (the buffers,
+  // credit counters, throttles and sticky bits load theirs in their modules,
+  // at the same edge).
+  reg [FW-1:0]  out_flit_q  [0:NP-1];  // output link registers
+  reg [CRW-1:0] in_credit_q [0:NP-1];  // credit return registers
+  reg           cred_err_q;            // a credit came back to a full count
+  reg           error_q;               // sticky protocol error (error_o)
+  // the values the registers load when enabled (their _d)
+  wire [FW-1:0]  out_flit_d  [0:NP-1];  // the winner's flit, as it leaves
+  wire [CRW-1:0] in_credit_d [0:NP-1];  // a credit for the VC popped
+  wire [VW-1:0]  rr_in_d     [0:NP-1];  // past the VC granted
+  wire [PW-1:0]  rr_out_d    [0:NP-1];  // past the input granted
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_next
+      assign out_flit_d[gp]  = req_flit[gnt_in[gp]];
+      assign in_credit_d[gp] = {1'b1, req_vc[gp]};
+      assign rr_in_d[gp]     = (req_vc[gp] == VC_LAST) ? {VW{1'b0}} : req_vc[gp] + 1'b1;
+      assign rr_out_d[gp]    = (gnt_in[gp] == PORT_LAST) ? {PW{1'b0}} : gnt_in[gp] + 1'b1;
+    end
+  endgenerate
   integer i, o;
 
-  // configuration: loaded during reset, so no datapath logic depends
-  // combinationally on a configuration input
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      x_q    <= x_i;
-      y_q    <= y_i;
-      mode_q <= sync_mode_i;
-    end
-  end
-
-  // output link registers and credit returns
+  // output links and credit returns: the granted flit, its credit upstream;
+  // an idle link or credit wire is all zero
   always @(posedge clk_i) begin
     for (o = 0; o < NP; o = o + 1) begin
       if (!rst_ni || !gnt_valid[o]) out_flit_q[o] <= {FW{1'b0}};
-      else                          out_flit_q[o] <= req_flit[gnt_in[o]];
+      else                          out_flit_q[o] <= out_flit_d[o];
     end
     for (i = 0; i < NP; i = i + 1) begin
       if (!rst_ni || !granted[i]) in_credit_q[i] <= {CRW{1'b0}};
-      else                        in_credit_q[i] <= {1'b1, req_vc[i]};
+      else                        in_credit_q[i] <= in_credit_d[i];
     end
   end
 
-  // route held by each input VC from HEAD to TAIL
+  // an input VC holds the route of its HEAD until its TAIL leaves
   always @(posedge clk_i) begin
     for (i = 0; i < NPV; i = i + 1) begin
       if (!rst_ni) begin
         held_q[i]      <= 1'b0;
-        held_port_q[i] <= 3'd0;
-        held_vc_q[i]   <= 2'd0;
+        held_port_q[i] <= {PW{1'b0}};
+        held_vc_q[i]   <= {VW{1'b0}};
       end else if (pop[i]) begin
         if (req_kind[i / NV] == `SS_KIND_HEAD) begin
           held_q[i]      <= 1'b1;
@@ -225,7 +266,7 @@ module ss_router #(
     end
   end
 
-  // output VC ownership: taken by a granted HEAD, given back by its TAIL
+  // an output VC is taken by a granted HEAD, given back by its TAIL
   always @(posedge clk_i) begin
     for (i = 0; i < NPV; i = i + 1) begin
       if (!rst_ni)
@@ -237,63 +278,15 @@ module ss_router #(
     end
   end
 
-  // credits: one taken per flit granted to an output VC, one given back per
-  // credit return (read here, at the edge)
-  function [CW-1:0] credit_next;
-    input [CW-1:0]  count;
-    input           take;
-    input [CRW-1:0] ret;
-    input [1:0]     vc;
-    begin
-      credit_next = count - {{(CW-1){1'b0}}, take}
-                          + {{(CW-1){1'b0}}, ret[2] && (ret[1:0] == vc)};
-    end
-  endfunction
-
-  // a credit returned to a count that is already full (and not taken)
-  function credit_over;
-    input [CW-1:0]  count;
-    input           take;
-    input [CRW-1:0] ret;
-    input [1:0]     vc;
-    begin
-      credit_over = (count == FULL) && !take && ret[2] && (ret[1:0] == vc);
-    end
-  endfunction
-
-  always @(posedge clk_i) begin
-    for (o = 0; o < NP; o = o + 1) begin
-      for (i = 0; i < NV; i = i + 1) begin
-        if (!rst_ni)
-          credits_q[o*NV + i] <= FULL;
-        else
-          credits_q[o*NV + i] <= credit_next(credits_q[o*NV + i], ovc_take[o*NV + i],
-                                             out_credit_i[o*CRW +: CRW], i[1:0]);
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cred_err_q <= 1'b0;
-    end else begin
-      for (o = 0; o < NP; o = o + 1)
-        for (i = 0; i < NV; i = i + 1)
-          if (credit_over(credits_q[o*NV + i], ovc_take[o*NV + i],
-                          out_credit_i[o*CRW +: CRW], i[1:0]))
-            cred_err_q <= 1'b1;
-    end
-  end
-
   // round-robin pointers move past the winner
   always @(posedge clk_i) begin
     for (i = 0; i < NP; i = i + 1) begin
-      if (!rst_ni)          rr_in_q[i] <= 2'd0;
-      else if (granted[i])  rr_in_q[i] <= (req_vc[i] == NV - 1) ? 2'd0 : req_vc[i] + 2'd1;
+      if (!rst_ni)         rr_in_q[i] <= {VW{1'b0}};
+      else if (granted[i]) rr_in_q[i] <= rr_in_d[i];
     end
     for (o = 0; o < NP; o = o + 1) begin
-      if (!rst_ni)           rr_out_q[o] <= 3'd0;
-      else if (gnt_valid[o]) rr_out_q[o] <= (gnt_in[o] == NP - 1) ? 3'd0 : gnt_in[o] + 3'd1;
+      if (!rst_ni)           rr_out_q[o] <= {PW{1'b0}};
+      else if (gnt_valid[o]) rr_out_q[o] <= rr_out_d[o];
     end
   end
 
@@ -301,6 +294,11 @@ module ss_router #(
   // BODY/TAIL at the front with no route, or a HEAD inside a message, is
   // seen the cycle it is at the front; a buffer overflow or a credit beyond
   // the buffer depth the cycle after it happened.
+  always @(posedge clk_i) begin
+    if (!rst_ni) cred_err_q <= 1'b0;
+    else for (i = 0; i < NPV; i = i + 1) if (cred_over[i]) cred_err_q <= 1'b1;
+  end
+
   always @(posedge clk_i) begin
     if (!rst_ni) error_q <= 1'b0;
     else if (|perr || |ovf || cred_err_q) error_q <= 1'b1;

@@ -1,14 +1,14 @@
 // Round-robin pick: the first requester at or after ptr_i, wrapping.
-// Used for the VC choice of each input and the input choice of each output.
-// The requests are rotated so that ptr_i is bit 0, the lowest set bit is
-// found, and its offset is added back to ptr_i.
+// Used for the VC choice of each input and the input choice of each output
+// (C model: rr_pick in router.c). The requests are rotated so that ptr_i
+// is bit 0, the lowest set bit is found, and its offset is added back.
 module ss_rr_pick #(
-  parameter W = 5
+  parameter W = 5  // requesters
 ) (
-  input  wire [W-1:0]          req_i,
-  input  wire [$clog2(W)-1:0]  ptr_i,
-  output wire                  valid_o,
-  output wire [$clog2(W)-1:0]  idx_o
+  input  wire [W-1:0]          req_i,    // per requester: it requests
+  input  wire [$clog2(W)-1:0]  ptr_i,    // the requester favoured first
+  output wire                  valid_o,  // some requester requests
+  output wire [$clog2(W)-1:0]  idx_o     // the one picked (when valid_o)
 );
   localparam IW = $clog2(W);
   localparam [IW:0] W_C = W[IW:0];

@@ -15,15 +15,15 @@ module ss_vc_buffer #(
   parameter PORT  = 0,  // the input port this buffer belongs to
   parameter VC    = 0   // the VC it holds
 ) (
-  input  wire                    clk_i,
-  input  wire                    rst_ni,
-  input  wire [5:0]              x_i,
-  input  wire [5:0]              y_i,
-  input  wire [`SS_FLIT_W-1:0]   flit_i,     // the flit arriving at the port
-  input  wire                    pop_i,
-  output wire [`SS_ENTRY_W-1:0]  front_o,    // {out_port, out_vc, kind, word}
-  output wire                    nonempty_o,
-  output wire                    overflow_o
+  input  wire                    clk_i,       // clock: registers load at its rising edge
+  input  wire                    rst_ni,      // reset: synchronous, active low (empties the FIFO)
+  input  wire [`SS_COORD_W-1:0]  x_i,         // the router's x coordinate (configuration)
+  input  wire [`SS_COORD_W-1:0]  y_i,         // the router's y coordinate (configuration)
+  input  wire [`SS_FLIT_W-1:0]   flit_i,      // the flit arriving at the port (written if its vc is VC)
+  input  wire                    pop_i,       // the front flit leaves this cycle
+  output wire [`SS_ENTRY_W-1:0]  front_o,     // the front entry {out_port, out_vc, kind, word}
+  output wire                    nonempty_o,  // front_o is valid
+  output wire                    overflow_o   // sticky: a flit arrived at a full buffer
 );
   `include "ss_route_compute.vh"
 
@@ -35,8 +35,8 @@ module ss_vc_buffer #(
   localparam [CW-1:0] FULL = FULL_I[CW-1:0];
   localparam integer PORT_I = PORT;
   localparam integer VC_I = VC;
-  localparam [2:0] PORT_ID = PORT_I[2:0];
-  localparam [1:0] VC_ID = VC_I[1:0];
+  localparam [`SS_PORT_W-1:0] PORT_ID = PORT_I[`SS_PORT_W-1:0];
+  localparam [`SS_VC_W-1:0]   VC_ID   = VC_I[`SS_VC_W-1:0];
 
   reg [`SS_ENTRY_W-1:0] mem_q [0:DEPTH-1];
   reg [AW-1:0]          rd_q, wr_q;
@@ -44,7 +44,7 @@ module ss_vc_buffer #(
   reg                   overflow_q;
 
   wire do_pop  = pop_i && (count_q != {CW{1'b0}});
-  wire arrives = flit_i[36] && (flit_i[35:34] == VC_ID);
+  wire arrives = flit_i[`SS_FLIT_VALID] && (flit_i[`SS_FLIT_VC] == VC_ID);
   wire room    = (count_q - {{(CW-1){1'b0}}, do_pop}) != FULL;
   wire do_push = arrives && room;
 
@@ -70,20 +70,20 @@ module ss_vc_buffer #(
   // no reset: count_q says what is valid. The route is computed here, at
   // the write, and nowhere else: once per HEAD, not every cycle.
   function [`SS_ENTRY_W-1:0] entry;
-    input [1:0]  kind;
-    input [31:0] word;
+    input [`SS_KIND_W-1:0] kind;
+    input [`SS_WORD_W-1:0] word;
     reg [`SS_ROUTE_W-1:0] r;
     begin
       if (kind == `SS_KIND_HEAD) begin
-        r     = route_compute(N, x_i, y_i, PORT_ID, VC_ID, word[26:0]);
-        entry = {r[36:32], kind, r[31:0]};
+        r     = route_compute(N, x_i, y_i, PORT_ID, VC_ID, word[`SS_HEAD_USED]);
+        entry = {r[`SS_ROUTE_DEST], kind, r[`SS_ROUTE_WORD]};
       end else begin
-        entry = {5'b0, kind, word};
+        entry = {{`SS_DEST_W{1'b0}}, kind, word};
       end
     end
   endfunction
 
   always @(posedge clk_i) begin
-    if (do_push) mem_q[wr_q] <= entry(flit_i[33:32], flit_i[31:0]);
+    if (do_push) mem_q[wr_q] <= entry(flit_i[`SS_FLIT_KIND], flit_i[`SS_FLIT_WORD]);
   end
 endmodule

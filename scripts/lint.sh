@@ -2,7 +2,8 @@
 # make lint: verilator --lint-only -Wall on every module and on the torus
 # top, for the default parameters and for the corners (depth 1 and 16,
 # T_t 1 and 64, the synchronizing switch left out, a 16x16 torus). Zero
-# warnings: any waiver must sit in the source with its reason.
+# warnings: any waiver must sit in the source with its reason. Then
+# tests/rtl/widths.sh: rtl/ss_defs.vh against model/*.h.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail=0
@@ -13,11 +14,13 @@ lint() {
     echo "lint FAILED: $*"; echo "$out"; fail=1
   fi
 }
-for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_sync_switch ss_router ss_torus; do
+for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_torus; do
   lint --top-module "$m"
 done
 lint --top-module ss_router -GDEPTH=1 -GTT=1
 lint --top-module ss_router -GDEPTH=16 -GTT=64
 lint --top-module ss_router -GSYNC_SWITCH=0
 lint --top-module ss_torus -GN=16 -GDEPTH=2 -GTT=3
+# the Verilog defines against the C headers (flit layout, counts, codes)
+tests/rtl/widths.sh || fail=1
 exit $fail

@@ -13,6 +13,8 @@ st=${PIPESTATUS[0]}
 "$here/cli/cli.sh" "$dir" | tee -a "$out"
 # the include layering, and every kernel's cycles against the golden data
 "$here/layout.sh" | tee -a "$out"
+# the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
+"$here/rtl/widths.sh" | tee -a "$out"
 "$here/golden.sh" "$dir" | tee -a "$out"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)

@@ -15,7 +15,7 @@
 namespace rtl {
 namespace {
 
-constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS;
+constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS;
 
 using vlbits::credit_from_rtl;
 using vlbits::credit_to_rtl;

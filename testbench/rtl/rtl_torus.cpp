@@ -15,7 +15,7 @@
 namespace rtl {
 namespace {
 
-constexpr unsigned FW = 37, CRW = 3, NP = NUM_PORTS, PHW = 32;
+constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS, PHW = ROUTER_PHASE_BITS;
 
 using vlbits::credit_from_rtl;
 using vlbits::credit_to_rtl;

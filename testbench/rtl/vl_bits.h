@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include "verilated.h"
-#include "router.h"
+#include "router.h"   // model/: flit.h's field layout, the C credit encoding
 
 namespace vlbits {
 
@@ -16,14 +16,17 @@ template <typename T> uint64_t get_bits(const T &v, unsigned lsb, unsigned w)
 {
     return (static_cast<uint64_t>(v) >> lsb) & mask(w);
 }
-// Wide ports: a field of up to 64 bits spans at most three 32-bit words;
-// read them as one 128-bit window (this runs for every port every cycle).
+// Wide ports: a field of up to 64 bits spans at most three words of
+// VL_EDATASIZE (32) bits; read them as one 128-bit window (this runs for
+// every port every cycle).
+constexpr unsigned EW = VL_EDATASIZE;
+static_assert(EW == 32 && (1u << VL_EDATASIZE_LOG2) == EW, "3 words of a VlWide hold any 64-bit field");
 template <std::size_t N> uint64_t get_bits(const VlWide<N> &v, unsigned lsb, unsigned w)
 {
-    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned lo = lsb >> VL_EDATASIZE_LOG2, off = lsb & (EW - 1);
     unsigned __int128 win = v[lo];
-    if (lo + 1 < N) win |= static_cast<unsigned __int128>(v[lo + 1]) << 32;
-    if (lo + 2 < N) win |= static_cast<unsigned __int128>(v[lo + 2]) << 64;
+    if (lo + 1 < N) win |= static_cast<unsigned __int128>(v[lo + 1]) << EW;
+    if (lo + 2 < N) win |= static_cast<unsigned __int128>(v[lo + 2]) << (2 * EW);
     return static_cast<uint64_t>(win >> off) & mask(w);
 }
 template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
@@ -34,27 +37,27 @@ template <typename T> void put_bits(T &v, unsigned lsb, unsigned w, uint64_t x)
 }
 template <std::size_t N> void put_bits(VlWide<N> &v, unsigned lsb, unsigned w, uint64_t x)
 {
-    unsigned lo = lsb >> 5, off = lsb & 31;
+    unsigned lo = lsb >> VL_EDATASIZE_LOG2, off = lsb & (EW - 1);
     unsigned __int128 m = static_cast<unsigned __int128>(mask(w)) << off;
     unsigned __int128 b = static_cast<unsigned __int128>(x & mask(w)) << off;
     for (unsigned k = 0; k < 3 && lo + k < N; k++) {
-        uint32_t mk = static_cast<uint32_t>(m >> (32 * k));
+        uint32_t mk = static_cast<uint32_t>(m >> (EW * k));
         if (!mk) break;
-        v[lo + k] = (v[lo + k] & ~mk) | static_cast<uint32_t>(b >> (32 * k));
+        v[lo + k] = (v[lo + k] & ~mk) | static_cast<uint32_t>(b >> (EW * k));
     }
 }
 
-// A bus of K fields of W bits each (K * W <= 32 * N), all at once: the
+// A bus of K fields of W bits each (K * W <= EW * N), all at once: the
 // router's five link ports, every cycle of every router.
 template <std::size_t N> void pack_fields(VlWide<N> &v, const uint64_t *x, unsigned k, unsigned w)
 {
     uint32_t out[N] = {};
     for (unsigned i = 0; i < k; i++) {
-        unsigned lsb = i * w, lo = lsb >> 5;
-        unsigned __int128 b = static_cast<unsigned __int128>(x[i] & mask(w)) << (lsb & 31);
+        unsigned lsb = i * w, lo = lsb >> VL_EDATASIZE_LOG2;
+        unsigned __int128 b = static_cast<unsigned __int128>(x[i] & mask(w)) << (lsb & (EW - 1));
         out[lo] |= static_cast<uint32_t>(b);
-        if (lo + 1 < N) out[lo + 1] |= static_cast<uint32_t>(b >> 32);
-        if (lo + 2 < N) out[lo + 2] |= static_cast<uint32_t>(b >> 64);
+        if (lo + 1 < N) out[lo + 1] |= static_cast<uint32_t>(b >> EW);
+        if (lo + 2 < N) out[lo + 2] |= static_cast<uint32_t>(b >> (2 * EW));
     }
     for (std::size_t j = 0; j < N; j++) v[j] = out[j];
 }
@@ -66,8 +69,8 @@ inline const char *kind_name(unsigned k)
     return names[k & 3];
 }
 
-// The first field in which a C flit and an RTL flit (both 37-bit, 0 when
-// idle) differ: "valid", "vc", "kind" or "word", with both values.
+// The first field in which a C flit and an RTL flit (both FLIT_BITS wide, 0
+// when idle) differ: "valid", "vc", "kind" or "word", with both values.
 inline const char *flit_diff(flit_t c, flit_t r, uint64_t *cv, uint64_t *rv)
 {
     if (flit_valid(c) != flit_valid(r)) { *cv = flit_valid(c); *rv = flit_valid(r); return "valid"; }
@@ -78,11 +81,17 @@ inline const char *flit_diff(flit_t c, flit_t r, uint64_t *cv, uint64_t *rv)
     return "word";
 }
 
-// C credit encoding (CREDIT_VALID | vc) <-> RTL {valid, vc[1:0]}
-inline uint64_t credit_to_rtl(credit_t c) { return (c & CREDIT_VALID) ? (4u | (c & 3u)) : 0; }
+// C credit encoding (CREDIT_VALID | vc) <-> the RTL's {valid, vc} (CREDIT_BUS_*)
+inline uint64_t credit_to_rtl(credit_t c)
+{
+    return (c & CREDIT_VALID) ? ((1ull << CREDIT_BUS_VALID_LSB) |
+                                 (static_cast<uint64_t>(c & FLIT_VC_MASK) << CREDIT_BUS_VC_LSB))
+                              : 0;
+}
 inline credit_t credit_from_rtl(uint64_t c)
 {
-    return (c & 4u) ? static_cast<credit_t>(CREDIT_VALID | (c & 3u)) : 0;
+    if (!((c >> CREDIT_BUS_VALID_LSB) & 1u)) return 0;
+    return static_cast<credit_t>(CREDIT_VALID | ((c >> CREDIT_BUS_VC_LSB) & FLIT_VC_MASK));
 }
 
 }  // namespace vlbits
