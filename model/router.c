@@ -153,7 +153,7 @@ static inline int rr_pick(unsigned req, int ptr, int w)
  * Ready: a free slot downstream (a credit) and the link throttle at 0.
  * Free: ready and not owned by a message, which is what a HEAD needs. The
  * RTL computes both for all 15 output VCs; the model asks only for the
- * targets of the flits that wait (all 15 every cycle cost it ~8% of its
+ * targets of the flits that wait (all 15 every cycle cost it 5-10% of its
  * speed), from eligible. */
 static inline int output_ready(const router_t *r, int o, int v)
 {
