@@ -55,8 +55,8 @@ $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
 
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
-# as torus.v wires them: every instance shares one compiled router, the fast
-# backend) and "torus" (the torus.v top, traced for waveforms).
+# as ss_torus.v wires them: every instance shares one compiled router, the fast
+# backend) and "torus" (the ss_torus.v top, traced for waveforms).
 RTL_SRC   = $(wildcard rtl/*.v)
 RTL_HDR   = $(wildcard rtl/*.vh)
 RTL_TOP   ?= routers

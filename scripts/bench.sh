@@ -32,7 +32,7 @@ for spec in "phased 8 1024" "phased 16 256" "phased 32 16" "msgpass 8 256"; do
 done
 # The Verilated RTL, alone and in lockstep with the C model: the router
 # array (the default top; built in under a minute per size) on 8x8 (B = 256)
-# and 16x16 (B = 64), and the torus.v top on 8x8 (B = 64) when it is built
+# and 16x16 (B = 64), and the ss_torus.v top on 8x8 (B = 64) when it is built
 # (make test builds it; BENCH_TORUS=1 builds it here, several minutes).
 # Each RTL row is the best of three runs (the VM is noisy).
 for rn in ${BENCH_RTL_N:-8 16}; do

@@ -19,9 +19,9 @@ const opt_choice backend_choices[] = {
 };
 
 const opt_choice rtl_top_choices[] = {
-    [RTL_TOP_ROUTERS] = { "routers", "one Verilated router per node, wired as torus.v "
+    [RTL_TOP_ROUTERS] = { "routers", "one Verilated router per node, wired as ss_torus.v "
                                      "wires them; fast" },
-    [RTL_TOP_TORUS] = { "torus", "the torus.v top" },
+    [RTL_TOP_TORUS] = { "torus", "the ss_torus.v top" },
     [RTL_TOP_TORUS + 1] = { NULL, NULL },
 };
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RTL tests (part of `make test`): lint, the single-router testbench, and
 # lockstep co-simulation of kernels on the 8x8 torus (the router array, and
-# the torus.v top for two kernels): every cycle, every
+# the ss_torus.v top for two kernels): every cycle, every
 # link, credit and sync-switch register of the RTL equals the C model's,
 # and the cycle count equals the C backend's. Also the comparator's own
 # test: a deliberately corrupted C flit must stop the run with exit 4.
@@ -85,7 +85,7 @@ cosim phased_16x16_b64      phased 64
 cosim msgpass_16x16_b16     msgpass 16
 n=8
 
-# the torus.v top (one Verilated torus, its wiring included) agrees too, and
+# the ss_torus.v top (one Verilated torus, its wiring included) agrees too, and
 # writes a waveform
 top=torus
 cosim torus_phased_b16      phased 16
