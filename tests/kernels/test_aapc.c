@@ -13,20 +13,16 @@
 #include "suites.h"
 #include "test_util.h"
 
+/* test_run with the machine options the phased/msgpass tests vary. */
 static int run(const char *kname, int n, uint32_t words, int tt, int depth,
                int stall_node, int stall_step, run_result *r)
 {
-    params_t p;
-    params_iwarp(&p);
-    p.n = n;
-    p.tt = tt;
-    p.depth = depth;
-    p.watchdog = 5000;
-    const kernel_t *k = kernel_find(kname);
-    if (!k) return -1;
-    kernel_cfg cfg = { .n = n, .words = words, .seed = 1,
-                       .stall_node = stall_node, .stall_step = stall_step };
-    return run_quiet(k, &p, &cfg, r);
+    test_opts o = test_defaults(n, words);
+    o.tt = tt;
+    o.depth = depth;
+    o.stall_node = stall_node;
+    o.stall_step = stall_step;
+    return test_run(kname, o, r);
 }
 
 
