@@ -21,7 +21,9 @@ test_opts test_defaults(int n, uint32_t words)
 {
     params_t p;
     params_iwarp(&p);
-    test_opts o = { n, p.tt, p.depth, p.call_cycles, p.msg_cycles, words, 0.0, NULL, -1, -1, 0 };
+    test_opts o = { .n = n, .tt = p.tt, .depth = p.depth, .call_cycles = p.call_cycles,
+                    .msg_cycles = p.msg_cycles, .words = words, .seed = 1, .watchdog = 5000,
+                    .stall_node = -1, .stall_step = -1 };
     return o;
 }
 
@@ -35,12 +37,16 @@ int test_run(const char *kname, test_opts o, run_result *r)
     p.call_cycles = o.call_cycles;
     p.msg_cycles = o.msg_cycles;
     p.mem_words_per_cycle = o.mem_bw;
-    p.watchdog = 5000;
+    p.watchdog = o.watchdog;
     const kernel_t *k = kernel_find(kname);
     if (!k) return -1;
-    kernel_cfg cfg = { .n = o.n, .words = o.words, .seed = 1, .barrier = o.barrier,
+    kernel_cfg cfg = { .n = o.n, .words = o.words, .seed = o.seed, .barrier = o.barrier,
+                       .mapping = o.mapping, .transpose = o.transpose,
                        .stall_node = o.stall_node, .stall_step = o.stall_step,
-                       .test_barrier_fault = o.barrier_fault };
+                       .unidir = o.unidir, .flop_cycles = o.flop_cycles,
+                       .size_variance = o.size_variance, .zero_prob = o.zero_prob,
+                       .test_barrier_fault = o.barrier_fault,
+                       .test_fft2d_corrupt = o.fft2d_corrupt };
     if (k->check && k->check(&cfg)) return EXIT_USAGE;
     return run_quiet(k, &p, &cfg, r);
 }

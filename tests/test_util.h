@@ -10,19 +10,24 @@
  * the schedule cannot be built. */
 int run_quiet(const kernel_t *k, const params_t *p, kernel_cfg *cfg, run_result *r);
 
-/* One run's machine and kernel options, from the iwarp preset. */
+/* One run's machine and kernel options: test_defaults gives the iwarp
+ * preset's machine, seed 1, watchdog 5000 and no kernel options. */
 typedef struct {
     int n, tt, depth, call_cycles, msg_cycles;
-    uint32_t words;
+    uint32_t words, seed;
+    int64_t watchdog;
     double mem_bw;
-    const char *barrier;
-    int stall_node, stall_step;
+    /* kernel options (kernel_cfg) */
+    const char *barrier, *mapping, *transpose;
+    int stall_node, stall_step, unidir, flop_cycles;
+    double size_variance, zero_prob;
     int barrier_fault;          /* kernel_cfg.test_barrier_fault */
+    int fft2d_corrupt;          /* kernel_cfg.test_fft2d_corrupt */
 } test_opts;
 
 test_opts test_defaults(int n, uint32_t words);
-/* Run kernel kname with o (watchdog 5000, seed 1) quietly: run_quiet's
- * status, EXIT_USAGE when the kernel's check refuses o, -1 if unknown. */
+/* Run kernel kname with o quietly: run_quiet's status, EXIT_USAGE when the
+ * kernel's check refuses o, -1 if the kernel is unknown. */
 int test_run(const char *kname, test_opts o, run_result *r);
 
 #define CHECK_AAPC_OK(t, rc, r, n, words)                                      \

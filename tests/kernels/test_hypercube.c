@@ -14,15 +14,12 @@
 static int run_hc(const char *kname, int n, uint32_t words, int unidir,
                   const char *mapping, run_result *r)
 {
-    params_t p;
-    params_iwarp(&p);
-    p.n = n;
-    p.watchdog = 20000;
-    const kernel_t *k = kernel_find(kname);
-    if (!k) return -1;
-    kernel_cfg cfg = { .n = n, .words = words, .seed = 7, .stall_node = -1,
-                       .stall_step = -1, .unidir = unidir, .mapping = mapping };
-    return run_quiet(k, &p, &cfg, r);
+    test_opts o = test_defaults(n, words);
+    o.seed = 7;
+    o.watchdog = 20000;
+    o.unidir = unidir;
+    o.mapping = mapping;
+    return test_run(kname, o, r);
 }
 
 /* Run kernel K and check it verified, with the expected message count. */

@@ -12,35 +12,11 @@
 #include "suites.h"
 #include "test_util.h"
 
-typedef struct {
-    int n, tt, call_cycles, flop_cycles;
-    uint32_t words;
-    double size_variance, zero_prob;
-    const char *transpose;
-    int corrupt;                  /* kernel_cfg.test_fft2d_corrupt */
-} opts;
-
-static int run(const char *kname, opts o, run_result *r)
+/* The iwarp machine with a longer watchdog (the FFT computes for long). */
+static test_opts basic(int n, uint32_t words)
 {
-    params_t p;
-    params_iwarp(&p);
-    p.n = o.n;
-    if (o.tt) p.tt = o.tt;
-    if (o.call_cycles) p.call_cycles = o.call_cycles;
-    p.watchdog = 20000;
-    const kernel_t *k = kernel_find(kname);
-    if (!k) return -1;
-    kernel_cfg cfg = { .n = o.n, .words = o.words, .seed = 1, .stall_node = -1,
-                       .stall_step = -1, .size_variance = o.size_variance,
-                       .zero_prob = o.zero_prob, .flop_cycles = o.flop_cycles,
-                       .transpose = o.transpose, .test_fft2d_corrupt = o.corrupt };
-    if (k->check && k->check(&cfg)) return -2;
-    return run_quiet(k, &p, &cfg, r);
-}
-
-static opts basic(int n, uint32_t words)
-{
-    opts o = { .n = n, .words = words };
+    test_opts o = test_defaults(n, words);
+    o.watchdog = 20000;
     return o;
 }
 
@@ -124,7 +100,7 @@ static void sparse_e2e(test_ctx *t, const char *base, int kind)
     run_result r;
     long total = sparse_total_partners(kind, 8);
     snprintf(name, sizeof name, "%s-aapc", base);
-    int rc = run(name, basic(8, 16), &r);
+    int rc = test_run(name, basic(8, 16), &r);
     CHECK(t, rc == 0 && r.verified, "%s: status %d, %llu errors", name, rc,
           (unsigned long long)r.errors);
     /* the whole schedule ran: 64 phases, every node one (maybe empty)
@@ -134,7 +110,7 @@ static void sparse_e2e(test_ctx *t, const char *base, int kind)
     CHECK(t, r.messages == 4096, "%s: %llu messages", name, (unsigned long long)r.messages);
     CHECK(t, r.bytes == (double)total * 16 * 4, "%s: bytes %.0f", name, r.bytes);
     snprintf(name, sizeof name, "%s-msgpass", base);
-    rc = run(name, basic(8, 16), &r);
+    rc = test_run(name, basic(8, 16), &r);
     CHECK(t, rc == 0 && r.verified, "%s: status %d", name, rc);
     CHECK(t, r.messages == (uint64_t)total, "%s: %llu messages, want %ld", name,
           (unsigned long long)r.messages, total);
@@ -149,11 +125,12 @@ static void test_patterns_sparse_other_n(test_ctx *t)
 {
     run_result r;
     /* message passing forms on tori the phased schedule does not cover */
-    CHECK(t, run("nn-msgpass", basic(5, 8), &r) == 0 && r.verified, "nn-msgpass n=5");
-    CHECK(t, run("hcube-msgpass", basic(4, 8), &r) == 0 && r.verified, "hcube-msgpass n=4");
-    CHECK(t, run("fem-msgpass", basic(6, 8), &r) == 0 && r.verified, "fem-msgpass n=6");
+    CHECK(t, test_run("nn-msgpass", basic(5, 8), &r) == 0 && r.verified, "nn-msgpass n=5");
+    CHECK(t, test_run("hcube-msgpass", basic(4, 8), &r) == 0 && r.verified, "hcube-msgpass n=4");
+    CHECK(t, test_run("fem-msgpass", basic(6, 8), &r) == 0 && r.verified, "fem-msgpass n=6");
     /* B = 0: every message empty, still counted */
-    CHECK(t, run("fem-aapc", basic(8, 0), &r) == 0 && r.verified && r.bytes == 0, "fem-aapc B=0");
+    CHECK(t, test_run("fem-aapc", basic(8, 0), &r) == 0 && r.verified && r.bytes == 0,
+          "fem-aapc B=0");
 }
 
 /* Table 1: the sparse steps lose as AAPC subsets. At the default preset
@@ -169,12 +146,13 @@ static void test_patterns_table1_msgpass_beats_subsets(test_ctx *t)
             run_result ra, rm;
             snprintf(a, sizeof a, "%s-aapc", names[i]);
             snprintf(m, sizeof m, "%s-msgpass", names[i]);
-            opts o = basic(8, 128);
-            o.call_cycles = cc ? 100 : 0;
-            CHECK(t, run(a, o, &ra) == 0 && run(m, o, &rm) == 0, "%s runs failed", names[i]);
+            test_opts o = basic(8, 128);
+            if (cc) o.call_cycles = 100;   /* else the preset's 10 */
+            CHECK(t, test_run(a, o, &ra) == 0 && test_run(m, o, &rm) == 0, "%s runs failed",
+                  names[i]);
             CHECK(t, rm.agg_mbps > 1.3 * ra.agg_mbps,
                   "%s (call cycles %d): msgpass %.0f MB/s vs AAPC subset %.0f MB/s",
-                  names[i], o.call_cycles ? o.call_cycles : 10, rm.agg_mbps, ra.agg_mbps);
+                  names[i], o.call_cycles, rm.agg_mbps, ra.agg_mbps);
         }
 }
 
@@ -222,22 +200,22 @@ static void test_patterns_size_var_lengths(test_ctx *t)
 
 static void test_patterns_var_e2e(test_ctx *t)
 {
-    opts o = basic(8, 24);
+    test_opts o = basic(8, 24);
     o.size_variance = 0.5;
     o.zero_prob = 0.2;
     kernel_cfg c = { .n = 8, .words = 24, .seed = 1, .size_variance = 0.5, .zero_prob = 0.2 };
     run_result r;
-    int rc = run("phased-var", o, &r);
+    int rc = test_run("phased-var", o, &r);
     CHECK(t, rc == 0 && r.verified, "phased-var: status %d, %llu errors", rc,
           (unsigned long long)r.errors);
     CHECK(t, r.bytes == size_var_bytes(&c) && r.bytes < 4096.0 * 24 * 4, "bytes %.0f", r.bytes);
     CHECK(t, r.phase_min == 64 && r.phase_max == 64, "phases %u..%u", r.phase_min, r.phase_max);
-    rc = run("msgpass-var", o, &r);
+    rc = test_run("msgpass-var", o, &r);
     CHECK(t, rc == 0 && r.verified, "msgpass-var: status %d", rc);
     CHECK(t, r.messages == 4096, "%llu messages", (unsigned long long)r.messages);
     /* V = 0, P = 0: exactly the plain kernels' cycles */
     run_result a, b;
-    CHECK(t, run("phased-var", basic(8, 16), &a) == 0 && run("phased", basic(8, 16), &b) == 0,
+    CHECK(t, test_run("phased-var", basic(8, 16), &a) == 0 && test_run("phased", basic(8, 16), &b) == 0,
           "runs");
     CHECK(t, a.cycles == b.cycles, "phased-var %llu vs phased %llu cycles",
           (unsigned long long)a.cycles, (unsigned long long)b.cycles);
@@ -250,22 +228,22 @@ static void test_patterns_fig9_phased_falls(test_ctx *t)
     const double ps[] = { 0, 0.3, 0.6, 0.9 };
     double bw[4];
     for (int i = 0; i < 4; i++) {
-        opts o = basic(8, 32);
+        test_opts o = basic(8, 32);
         o.zero_prob = ps[i];
         run_result r;
-        CHECK(t, run("phased-var", o, &r) == 0 && r.verified, "P=%.1f run failed", ps[i]);
+        CHECK(t, test_run("phased-var", o, &r) == 0 && r.verified, "P=%.1f run failed", ps[i]);
         bw[i] = r.agg_mbps;
         CHECK(t, i == 0 || bw[i] < bw[i - 1], "P=%.1f: %.0f MB/s, not below %.0f at P=%.1f",
               ps[i], bw[i], bw[i - 1], ps[i - 1]);
     }
     /* linear: the phases keep their length, only the bytes shrink */
     CHECK(t, bw[3] < 0.2 * bw[0], "P=0.9 keeps %.0f of %.0f MB/s", bw[3], bw[0]);
-    opts o = basic(8, 32);
+    test_opts o = basic(8, 32);
     run_result r0, r5;
     o.size_variance = 0.5;
-    CHECK(t, run("phased-var", o, &r5) == 0, "V=0.5 run");
+    CHECK(t, test_run("phased-var", o, &r5) == 0, "V=0.5 run");
     CHECK(t, r5.agg_mbps < 0.9 * bw[0], "V=0.5: %.0f MB/s vs %.0f at V=0", r5.agg_mbps, bw[0]);
-    CHECK(t, run("msgpass-var", basic(8, 32), &r0) == 0 && run("msgpass-var", o, &r5) == 0,
+    CHECK(t, test_run("msgpass-var", basic(8, 32), &r0) == 0 && test_run("msgpass-var", o, &r5) == 0,
           "msgpass-var runs");
     CHECK(t, r5.agg_mbps > 0.9 * r0.agg_mbps, "msgpass V=0.5 %.0f vs %.0f MB/s", r5.agg_mbps,
           r0.agg_mbps);
@@ -284,11 +262,11 @@ static void test_patterns_fft2d_reference(test_ctx *t)
 static void fft_e2e(test_ctx *t, const char *transpose, int n, uint32_t words,
                     uint64_t *comm)
 {
-    opts o = basic(n, words);
+    test_opts o = basic(n, words);
     o.transpose = transpose;
     o.flop_cycles = 1; /* shorter runs; the default (2) is the CLI's */
     run_result r;
-    int rc = run("fft2d", o, &r);
+    int rc = test_run("fft2d", o, &r);
     const fft2d_report *rep = &r.report.fft2d;
     CHECK(t, rc == 0 && r.verified, "fft2d %s n=%d B=%u: status %d, %llu errors", transpose, n,
           words, rc, (unsigned long long)r.errors);
@@ -342,10 +320,10 @@ static void test_patterns_fft2d_check_fails(test_ctx *t)
     CHECK(t, bad == 1, "one corrupted element: %ld failures", bad);
     CHECK(t, other > 100, "another node's rows: only %ld failures", other);
     /* end to end: a corrupted result fails the run's verification */
-    opts o = basic(8, 2);
-    o.corrupt = 1;
+    test_opts o = basic(8, 2);
+    o.fft2d_corrupt = 1;
     run_result r;
-    int rc = run("fft2d", o, &r);
+    int rc = test_run("fft2d", o, &r);
     CHECK(t, rc == EXIT_VERIFY && !r.verified, "corrupted FFT: status %d", rc);
     CHECK(t, r.report.fft2d.bad_elements == 64, "%llu bad elements",
           (unsigned long long)r.report.fft2d.bad_elements);
