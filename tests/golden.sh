@@ -14,7 +14,8 @@ golden="$here/golden/cycles.csv"
 record=0
 [ "${2:-}" = --record ] && record=1
 
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
 
 # row KERNEL N WORDS [OPTIONS...]: "cycles,bytes,messages,phase_min,phase_max,verified"
 row() {

@@ -4,7 +4,8 @@
 # make test through tests/rtl/rtl.sh). Last line: "N passed, N failed".
 set -u
 bin="${1:-build}/syncswitch"
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 p=0; f=0
 for k in $("$bin" list | awk '{print $1}'); do
   case $k in

@@ -27,7 +27,8 @@ else
   fail router_tb "not built ($tb)"
 fi
 
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # cosim NAME KERNEL WORDS [extra run options...]; $top picks the RTL top,
 # $n the torus side

@@ -8,7 +8,8 @@ dir="${1:-build}"
 bin="$dir/syncswitch"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 long() {
   local name=$1 k=$2 n=$3 b=$4
   local c r rc
