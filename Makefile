@@ -18,7 +18,8 @@ RUN_SRC    = $(wildcard testbench/run/*.c)
 CLI_SRC    = $(wildcard testbench/cli/*.c)
 STUB_SRC   = testbench/rtl/rtl_stub.c
 TEST_SRC   = $(wildcard tests/*.c tests/*/*.c)
-HDRS       = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h tests/*.h tests/*/*.h)
+SRC_HDRS   = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h)
+HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 
 # Include paths by layer, and no '../' includes: node programs (sw/kernels)
 # and their libraries (sw/lib, sw/schedule) are compiled without model/ on
@@ -81,7 +82,7 @@ endif
 # (top, n, depth, T_t); `syncswitch run --backend rtl|cosim` builds it on demand.
 rtl-bin: $(RTL_DIR)/syncswitch
 
-$(RTL_DIR)/c/%.o: %.c $(HDRS)
+$(RTL_DIR)/c/%.o: %.c $(SRC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
