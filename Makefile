@@ -23,11 +23,11 @@ HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 
 # Include paths by layer, and no '../' includes: node programs (sw/kernels)
 # and their libraries (sw/lib, sw/schedule) are compiled without model/ on
-# the path, except sw/lib/node_api.c, the node API's one bridge to the model.
+# the path, except sw/lib/node_api_model.c, the node API's one bridge to the model.
 INC_SW     = -Isw/lib -Isw/schedule -Isw/kernels
 INC_BRIDGE = -Imodel $(INC_SW)
 INC_ALL    = -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itests
-inc_for    = $(if $(filter sw/lib/node_api.c,$1),$(INC_BRIDGE),$(if $(filter sw/%,$1),$(INC_SW),$(INC_ALL)))
+inc_for    = $(if $(filter sw/lib/node_api_model.c,$1),$(INC_BRIDGE),$(if $(filter sw/%,$1),$(INC_SW),$(INC_ALL)))
 
 TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
 TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)

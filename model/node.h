@@ -82,8 +82,7 @@ typedef struct node {
     uint64_t wait_arg;
     int finished;
     uint64_t finish_cycle;
-    uint64_t errors;          /* words or messages that failed verification */
-    void *kernel_state;       /* the kernel's per-node variables */
+    uint64_t errors;          /* its program's verification failures (api_fail) */
 
     uint64_t flits_injected, flits_ejected;
 } node_t;

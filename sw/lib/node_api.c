@@ -1,40 +1,30 @@
-/* The node API on the C model: the one file under sw/ that sees the model's
- * node and machine (every other file of sw/ sees node_ctx as opaque). */
+/* The node API, written once on the primitives of node_api_impl.h: what a
+ * call costs, when it waits, and the checks of a kernel's own bugs are the
+ * same on every machine that supplies them (the C model, SystemC/TLM). */
 #include "node_api.h"
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "machine.h"
-
-_Static_assert((int)API_POOL_AAPC == (int)POOL_AAPC && (int)API_POOL_MP == (int)POOL_MP,
-               "node API pool numbers are the HEAD's");
-_Static_assert(API_MAX_N == MAX_N, "node API torus limit is the model's");
+#include "node_api_impl.h"
 
 int api_id(const node_ctx *c) { return c->id; }
 int api_x(const node_ctx *c) { return c->x; }
 int api_y(const node_ctx *c) { return c->y; }
-int api_n(const node_ctx *c) { return c->m->n; }
-int api_num_nodes(const node_ctx *c) { return c->m->num_nodes; }
-uint64_t api_now(const node_ctx *c) { return c->m->cycle; }
+int api_n(const node_ctx *c) { return c->n; }
+int api_num_nodes(const node_ctx *c) { return c->num_nodes; }
+uint64_t api_now(const node_ctx *c) { return c->ops->status(c, API_ST_NOW, 0); }
 
-int api_call_cycles(const node_ctx *c) { return c->m->p.call_cycles; }
-int api_msg_cycles(const node_ctx *c) { return c->m->p.msg_cycles; }
-int api_link_tt(const node_ctx *c) { return c->m->p.tt; }
-int api_buffer_depth(const node_ctx *c) { return c->m->p.depth; }
-int64_t api_watchdog(const node_ctx *c) { return c->m->p.watchdog; }
+int api_call_cycles(const node_ctx *c) { return c->call_cycles; }
+int api_msg_cycles(const node_ctx *c) { return c->msg_cycles; }
+int api_link_tt(const node_ctx *c) { return c->tt; }
+int api_buffer_depth(const node_ctx *c) { return c->depth; }
+int64_t api_watchdog(const node_ctx *c) { return c->watchdog; }
 
-/* Block the calling program until the machine sees the condition hold. */
-static void wait_for(node_ctx *c, int kind, uint64_t arg)
-{
-    c->wait = kind;
-    c->wait_arg = arg;
-    coro_yield(c->co);
-}
+static uint64_t status(const node_ctx *c, enum api_status s) { return c->ops->status(c, s, 0); }
 
 void api_compute(node_ctx *c, uint64_t cycles)
 {
-    if (cycles) wait_for(c, WAIT_UNTIL, c->m->cycle + cycles);
+    if (cycles) c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + cycles);
 }
 
 uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len)
@@ -47,120 +37,121 @@ uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len)
     return c->mem + addr;
 }
 
-static void post(node_ctx *c, dma_cmd_t cmd)
+/* Commands wait only for space in the queue. */
+static void make_room(node_ctx *c)
 {
-    if (c->cmd_cnt == CMDQ_DEPTH) wait_for(c, WAIT_CMDQ, 0);
-    c->cmdq[(c->cmd_rd + c->cmd_cnt) % CMDQ_DEPTH] = cmd;
-    c->cmd_cnt++;
+    if (status(c, API_ST_CMDQ_SPACE) == 0) c->ops->wait(c, API_WAIT_CMDQ, 0);
 }
 
 void api_post_head(node_ctx *c, int dx, int dy, unsigned pool, int tag)
 {
-    int lim = (1 << (HEAD_HOP_BITS - 1)) - 1; /* 63 */
-    if (dx < -lim - 1 || dx > lim || dy < -lim - 1 || dy > lim || tag < 0 ||
-        tag >= c->m->num_nodes || pool > API_POOL_MP) {
+    if (dx < -64 || dx > 63 || dy < -64 || dy > 63 || tag < 0 || tag >= c->num_nodes ||
+        pool > API_POOL_MP) {
         fprintf(stderr, "syncswitch: node %d: bad route (%d, %d), pool %u or tag %d\n",
                 c->id, dx, dy, pool, tag);
         abort(); /* a kernel bug, never user input */
     }
-    dma_cmd_t cmd = { .kind = CMD_HEAD,
-                      .vc = pool == POOL_AAPC ? VC_AAPC : VC_MP_LO,
-                      .word = head_make(dx, dy, pool, (unsigned)tag) };
-    post(c, cmd);
+    make_room(c);
+    c->ops->post_head(c, dx, dy, pool, tag);
 }
 
 void api_post_data(node_ctx *c, uint32_t addr, uint32_t len)
 {
     if (len == 0) return;
     (void)api_mem(c, addr, len);
-    dma_cmd_t cmd = { .kind = CMD_DATA, .addr = addr, .len = len };
-    post(c, cmd);
+    make_room(c);
+    c->ops->post_data(c, addr, len);
 }
 
 void api_post_tail(node_ctx *c)
 {
-    dma_cmd_t cmd = { .kind = CMD_TAIL };
-    post(c, cmd);
+    make_room(c);
+    c->ops->post_tail(c);
 }
 
 void api_send_header(node_ctx *c, int dx, int dy, unsigned pool)
 {
-    api_compute(c, (uint64_t)c->m->p.call_cycles);
+    api_compute(c, (uint64_t)c->call_cycles);
     api_post_head(c, dx, dy, pool, c->id);
 }
 
 void api_start_dma_out(node_ctx *c, uint32_t addr, uint32_t len)
 {
-    api_compute(c, (uint64_t)c->m->p.call_cycles);
+    api_compute(c, (uint64_t)c->call_cycles);
     api_post_data(c, addr, len);
 }
 
 void api_send_trailer(node_ctx *c)
 {
-    api_compute(c, (uint64_t)c->m->p.call_cycles);
+    api_compute(c, (uint64_t)c->call_cycles);
     api_post_tail(c);
 }
 
 void api_wait_dma_out(node_ctx *c)
 {
-    if (c->cmd_cnt) wait_for(c, WAIT_OUT_IDLE, 0);
+    if (status(c, API_ST_CMDQ_COUNT)) c->ops->wait(c, API_WAIT_OUT_IDLE, 0);
 }
 
 void api_set_deposit(node_ctx *c, unsigned pool, uint32_t base, uint32_t stride)
 {
-    c->dep_base[pool & 1u] = base;
-    c->dep_stride[pool & 1u] = stride;
+    c->ops->set_deposit(c, pool & 1u, base, stride);
 }
 
 void api_wait_messages(node_ctx *c, uint64_t count)
 {
-    if (c->rx_msgs < count) wait_for(c, WAIT_RX, count);
+    if (status(c, API_ST_RX_MSGS) < count) c->ops->wait(c, API_WAIT_RX, count);
 }
 
-uint64_t api_msgs_received(const node_ctx *c) { return c->rx_msgs; }
-uint32_t api_msgs_from(const node_ctx *c, int src) { return c->rx_msgs_from[src]; }
-uint32_t api_words_from(const node_ctx *c, int src) { return c->rx_words_from[src]; }
-uint64_t api_bad_messages(const node_ctx *c) { return c->rx_bad; }
+uint64_t api_msgs_received(const node_ctx *c) { return status(c, API_ST_RX_MSGS); }
+uint64_t api_bad_messages(const node_ctx *c) { return status(c, API_ST_RX_BAD); }
+
+uint32_t api_msgs_from(const node_ctx *c, int src)
+{
+    return (uint32_t)c->ops->status(c, API_ST_MSGS_FROM, src);
+}
+
+uint32_t api_words_from(const node_ctx *c, int src)
+{
+    return (uint32_t)c->ops->status(c, API_ST_WORDS_FROM, src);
+}
 
 int api_receiving_from(const node_ctx *c, int src)
 {
-    for (int v = 0; v < NUM_VC; v++)
-        if (c->rx[v].active && c->rx[v].src == src) return 1;
-    return 0;
+    return (int)c->ops->status(c, API_ST_RECEIVING_FROM, src);
 }
 
-uint32_t api_router_phase(const node_ctx *c) { return c->m->r[c->id].phase; }
+uint32_t api_router_phase(const node_ctx *c) { return (uint32_t)status(c, API_ST_PHASE); }
 
 void api_wait_phase(node_ctx *c, uint32_t phase)
 {
-    if (c->m->r[c->id].phase < phase) wait_for(c, WAIT_PHASE, phase);
+    if (api_router_phase(c) < phase) c->ops->wait(c, API_WAIT_PHASE, phase);
 }
-
-#define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
 void api_wait_queues_complete(node_ctx *c)
 {
-    if (c->m->r[c->id].nim != ALL_QUEUES) wait_for(c, WAIT_QUEUES, 0);
-    api_compute(c, (uint64_t)c->m->p.call_cycles);
+    if (!status(c, API_ST_QUEUES_COMPLETE)) c->ops->wait(c, API_WAIT_QUEUES, 0);
+    api_compute(c, (uint64_t)c->call_cycles);
 }
 
 void api_forward_queues(node_ctx *c)
 {
-    uint32_t phase = c->m->r[c->id].phase;
-    api_compute(c, (uint64_t)c->m->p.call_cycles);
-    c->sw_clear = 1;
+    uint32_t phase = api_router_phase(c);
+    api_compute(c, (uint64_t)c->call_cycles);
+    c->ops->forward(c);
     api_wait_phase(c, phase + 1);
 }
 
 void api_copy(node_ctx *c, uint32_t dst, uint32_t src, uint32_t len)
 {
-    double w = c->m->p.mem_words_per_cycle;
+    /* two memory accesses per word: with a port of w < 2 words per cycle,
+     * 2 len / w cycles */
+    double w = c->mem_words_per_cycle;
     uint64_t t = len;
     if (w > 0 && w < 2.0) {
         uint64_t lim = (uint64_t)(2.0 * len / w + 0.999999);
         if (lim > t) t = lim;
     }
-    api_compute(c, (uint64_t)c->m->p.call_cycles + t);
+    api_compute(c, (uint64_t)c->call_cycles + t);
     if (!len) return;
     uint32_t *d = api_mem(c, dst, len);
     const uint32_t *s = api_mem(c, src, len);
@@ -169,16 +160,15 @@ void api_copy(node_ctx *c, uint32_t dst, uint32_t src, uint32_t len)
 
 const uint32_t *api_peer_mem(const node_ctx *c, int node, uint32_t addr, uint32_t len)
 {
-    const node_t *p = &c->m->node[node];
-    if ((size_t)addr + len > p->mem_words) {
+    if (node < 0 || node >= c->num_nodes || (size_t)addr + len > c->mem_words) {
         fprintf(stderr, "syncswitch: node %d: peer memory [%u, %u) beyond %zu words\n",
-                node, addr, addr + len, p->mem_words);
+                node, addr, addr + len, c->mem_words);
         abort();
     }
-    return p->mem + addr;
+    return c->ops->peer_mem(c, node) + addr;
 }
 
-static FILE *diag(const node_ctx *c) { return c->m->diag ? c->m->diag : stderr; }
+static FILE *diag(const node_ctx *c) { return c->diag ? c->diag : stderr; }
 
 void api_report(node_ctx *c, const char *fmt, ...)
 {

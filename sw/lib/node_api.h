@@ -2,14 +2,21 @@
  * node. Node programs are sequential C, the same on every node, written like
  * the papers' pseudo-code; every call that waits advances simulated time,
  * and each call costs its software overhead (api_call_cycles). node_ctx is
- * opaque: only sw/lib/node_api.c, the one bridge between sw/ and model/,
- * sees inside it. Kernels include this header (and the rest of sw/lib),
- * never a model/ header; tests/layout.sh fails the build if one does. */
+ * opaque: only the node API's implementations see inside it
+ * (sw/lib/node_api.c, on the primitives of node_api_impl.h that the C
+ * model supplies in sw/lib/node_api_model.c, the one bridge between sw/ and
+ * model/, and SystemC/TLM in testbench/systemc/). Kernels include this
+ * header (and the rest of sw/lib), never a model/ header; tests/layout.sh
+ * fails the build if one does. */
 #ifndef SYNCSWITCH_NODE_API_H
 #define SYNCSWITCH_NODE_API_H
 #include <stdint.h>
 
-typedef struct node node_ctx;
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct node_ctx node_ctx;
 
 /* A node program: run once on every node with the run's shared, read-only
  * configuration (a kernel_cfg for the kernels of sw/kernels/). */
@@ -110,4 +117,7 @@ uint64_t api_errors(const node_ctx *c);
 /* Shortest signed offset from a to b on a ring of n (n/2 goes +). */
 int api_ring_offset(int a, int b, int n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

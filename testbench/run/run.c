@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 #include "machine.h"
+#include "node_api_model.h"
 
 _Static_assert((int)KERNEL_SYNC_OFF == (int)SYNC_OFF && (int)KERNEL_SYNC_HW == (int)SYNC_HW &&
                    (int)KERNEL_SYNC_SW == (int)SYNC_SW,
@@ -85,7 +86,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
     m.diag = diag;
 
-    int st = machine_run(&m, k->program, cfg);
+    int st = node_api_model_run(&m, k->program, cfg);
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
     rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "aapc/aapc_kernels.h"
 #include "machine.h"
+#include "node_api_impl.h"
+#include "node_api_model.h"
 #include "payload.h"
 #include "suites.h"
 #include "test_util.h"
@@ -137,18 +139,20 @@ static void test_verify_catches_bad_word(test_ctx *t)
     uint32_t B = 4;
     CHECK(t, machine_init(&m, &p, aapc_mem_words(2, B)) == 0, "init");
     node_t *nd = &m.node[1];
+    m.diag = fopen("/dev/null", "w");
+    node_ctx *cx = node_api_model_nodes(&m);
     for (int s = 0; s < 4; s++) {
         nd->rx_msgs_from[s] = 1;
         nd->rx_words_from[s] = B;
         for (uint32_t i = 0; i < B; i++)
             nd->mem[(4 + s) * B + i] = payload_word((uint32_t)s, 1, i);
     }
-    m.diag = fopen("/dev/null", "w");
-    uint64_t clean = aapc_verify(nd, B, 0);
+    uint64_t clean = aapc_verify(&cx[1], B, 0);
     nd->mem[(4 + 2) * B + 3] ^= 0x10;
-    uint64_t bad = aapc_verify(nd, B, 0);
+    uint64_t bad = aapc_verify(&cx[1], B, 0);
     nd->rx_msgs_from[3] = 2;
-    uint64_t dup = aapc_verify(nd, B, 0);
+    uint64_t dup = aapc_verify(&cx[1], B, 0);
+    free(cx);
     if (m.diag) fclose(m.diag);
     machine_free(&m);
     CHECK(t, clean == 0, "clean data reported %llu errors", (unsigned long long)clean);

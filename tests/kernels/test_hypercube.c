@@ -8,6 +8,8 @@
 #include "hypercube/hcube_kernels.h"
 #include "machine.h"
 #include "msg.h"
+#include "node_api_impl.h"
+#include "node_api_model.h"
 #include "suites.h"
 #include "test_util.h"
 
@@ -183,7 +185,7 @@ static void test_hc_bytes_are_payload_moved(test_ctx *t)
             machine_t m;
             CHECK(t, machine_init(&m, &p, kernel_mem_words(k, &cfg)) == 0, "init");
             m.diag = fopen("/dev/null", "w");
-            int st = machine_run(&m, k->program, &cfg);
+            int st = node_api_model_run(&m, k->program, &cfg);
             uint64_t flits = 0, msgs = 0, errors = 0;
             for (int i = 0; i < m.num_nodes; i++) {
                 flits += m.node[i].flits_injected;
@@ -215,7 +217,7 @@ static void test_hc_check_catches_bad_value(test_ctx *t)
     p.n = 2;
     CHECK(t, machine_init(&m, &p, 64) == 0, "init");
     m.diag = fopen("/dev/null", "w");
-    node_t *nd = &m.node[3];
+    node_ctx *cx = node_api_model_nodes(&m), *nd = &cx[3];
     uint32_t sum[8];
     for (uint32_t w = 0; w < 8; w++) {
         sum[w] = 0;
@@ -230,7 +232,8 @@ static void test_hc_check_catches_bad_value(test_ctx *t)
     uint64_t bclean = hc_check_block(nd, blk, 6, 1, 3, "test");
     blk[0] ^= 0x100;
     uint64_t bbad = hc_check_block(nd, blk, 6, 1, 3, "test");
-    uint64_t errs = nd->errors;
+    uint64_t errs = api_errors(nd);
+    free(cx);
     if (m.diag) fclose(m.diag);
     machine_free(&m);
     CHECK(t, clean == 0, "correct sums reported %llu errors", (unsigned long long)clean);
@@ -274,7 +277,7 @@ static void test_hc_recv_detects_overrun(test_ctx *t)
     kernel_cfg cfg = { .n = 2, .words = 4 };
     CHECK(t, machine_init(&m, &p, hc_mem(&cfg, 4, 8)) == 0, "init");
     m.diag = fopen("/dev/null", "w");
-    int st = machine_run(&m, overrun_program, &cfg);
+    int st = node_api_model_run(&m, overrun_program, &cfg);
     uint64_t e0 = m.node[0].errors, e1 = m.node[1].errors;
     if (m.diag) fclose(m.diag);
     machine_free(&m);
@@ -292,10 +295,11 @@ static void test_hc_route_offsets(test_ctx *t)
     params_iwarp(&p);
     p.n = 8;
     CHECK(t, machine_init(&m, &p, 1) == 0, "init");
-    node_t *nd = &m.node[3 * 8 + 6];   /* (6, 3) */
+    node_ctx *cx = node_api_model_nodes(&m), *nd = &cx[3 * 8 + 6];   /* (6, 3) */
     int dx, dy, dxu, dyu;
     mp_route_offsets(nd, 1 * 8 + 2, 0, &dx, &dy);   /* to (2, 1) */
     mp_route_offsets(nd, 1 * 8 + 2, 1, &dxu, &dyu);
+    free(cx);
     machine_free(&m);
     CHECK(t, dx == 4 && dy == -2, "bidir (%d, %d), want (4, -2)", dx, dy);
     CHECK(t, dxu == 4 && dyu == 6, "unidir (%d, %d), want (4, 6)", dxu, dyu);
