@@ -16,7 +16,9 @@ MODEL_SRC  = $(wildcard model/*.c)
 SW_SRC     = $(wildcard sw/lib/*.c sw/schedule/*.c sw/kernels/*.c sw/kernels/*/*.c)
 RUN_SRC    = $(wildcard testbench/run/*.c)
 CLI_SRC    = $(wildcard testbench/cli/*.c)
-STUB_SRC   = testbench/rtl/rtl_stub.c
+RTL_STUB   = testbench/rtl/rtl_stub.c
+SC_STUB    = testbench/systemc/sc_stub.c
+STUB_SRC   = $(RTL_STUB) $(SC_STUB)
 TEST_SRC   = $(wildcard tests/*.c tests/*/*.c)
 SRC_HDRS   = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h)
 HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
@@ -26,14 +28,15 @@ HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 # the path, except sw/lib/node_api_model.c, the node API's one bridge to the model.
 INC_SW     = -Isw/lib -Isw/schedule -Isw/kernels
 INC_BRIDGE = -Imodel $(INC_SW)
-INC_ALL    = -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itests
+INC_ALL    = -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itestbench/systemc -Itests
 inc_for    = $(if $(filter sw/lib/node_api_model.c,$1),$(INC_BRIDGE),$(if $(filter sw/%,$1),$(INC_SW),$(INC_ALL)))
 
 TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
 TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves
+.PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
+        sc-bin sc-rtl-bin sc-example
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -65,7 +68,7 @@ RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
-RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC)
+RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
 VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
@@ -96,6 +99,50 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
+
+# ---- SystemC: the torus as SystemC/TLM-2.0 components ---------------------
+# testbench/systemc/: ss_network (C routers, or the Verilated --sc routers),
+# ss_ni (each node's TLM target), ss_cpu (node programs over TLM). The sc
+# binary is one for every configuration; each sc-rtl (n, depth, T_t) has
+# its own, like the RTL binaries. Debian's libsystemc-dev (scripts/deps.sh).
+SC_LIBDIR  = /usr/lib/$(shell gcc -print-multiarch)
+SC_ENV     = SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=$(SC_LIBDIR)
+CXX       ?= g++
+SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Itestbench/systemc \
+              -Imodel $(INC_SW) -Itestbench/rtl
+SC_SRC     = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp \
+             testbench/systemc/ss_cpu.cpp testbench/systemc/sc_backend.cpp \
+             testbench/systemc/sc_main.cpp
+SC_HDRS    = $(wildcard testbench/systemc/*.h)
+# the SystemC binaries' C objects: the plain binary's, without its main()
+# and without the SystemC stub
+SC_C_OBJ   = $(call objs,$(BUILD)/obj,$(filter-out testbench/cli/main.c,$(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC)) $(RTL_STUB))
+SC_DIR     = $(BUILD)/sc
+
+sc-bin: $(SC_DIR)/syncswitch
+
+$(SC_DIR)/obj/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
+	@scripts/deps.sh systemc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_CXXFLAGS) -c -o $@ $<
+
+$(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC) testbench/systemc/ss_rtl_stub.cpp) $(SC_C_OBJ)
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+
+SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
+sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
+
+$(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(SC_HDRS) $(SRC_HDRS) $(SC_C_OBJ)
+	@scripts/deps.sh rtl systemc
+	@mkdir -p $(SC_RTL_DIR)
+	@rm -f $@
+	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
+	  -CFLAGS "-O2 -Wall -Wextra -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
+	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz" \
+	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
+	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp) >$(SC_RTL_DIR)/build.log 2>&1 \
+	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
 
 lint:
 	@scripts/deps.sh rtl

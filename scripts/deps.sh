@@ -6,6 +6,7 @@
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh synth   Yosys
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
+#   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh all     everything
 set -euo pipefail
 
@@ -18,12 +19,15 @@ for group in "${@:-build}"; do
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
     waves) need gtkwave gtkwave ;;
+    systemc) need g++ g++
+           [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
     rtl)   need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
     all)   need gcc gcc; need make make; need gnuplot gnuplot-nox
            need verilator verilator; need g++ g++
-           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, all)" >&2; exit 2 ;;
+           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
+           [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev) ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, systemc, all)" >&2; exit 2 ;;
   esac
 done
 

@@ -14,7 +14,7 @@ lint() {
     echo "lint FAILED: $*"; echo "$out"; fail=1
   fi
 }
-for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_torus; do
+for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_router_ports ss_torus; do
   lint --top-module "$m"
 done
 lint --top-module ss_router -GDEPTH=1 -GTT=1

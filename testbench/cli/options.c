@@ -15,7 +15,11 @@ const opt_choice backend_choices[] = {
     [BACKEND_C] = { "c", "the C model" },
     [BACKEND_RTL] = { "rtl", "the Verilated RTL" },
     [BACKEND_COSIM] = { "cosim", "both in lockstep, every link compared every cycle" },
-    [BACKEND_COSIM + 1] = { NULL, NULL },
+    [BACKEND_SC] = { "sc", "SystemC: the C model's routers in an ss_network, node programs "
+                           "on processors talking TLM-2.0 to each node's ss_ni" },
+    [BACKEND_SC_RTL] = { "sc-rtl", "SystemC with the Verilated routers (verilator --sc) "
+                                   "wired by sc_signals" },
+    [BACKEND_SC_RTL + 1] = { NULL, NULL },
 };
 
 const opt_choice rtl_top_choices[] = {
@@ -141,11 +145,13 @@ static const opt_row rows[] = {
       .def = "default routers, or torus with --trace",
       .help = "Verilated top of the rtl and cosim backends" },
     { OPT("--trace", "FILE"), .kind = OPT_STR, AT(be.trace),
-      .help = "waveform of the RTL (.fst, or .vcd); uses the torus top" },
+      .help = "waveform: of the RTL with rtl and cosim (.fst, or .vcd; uses the torus "
+              "top); of every NI's registers and every router's phase and NotInMessage "
+              "bits with sc and sc-rtl (.vcd)" },
     { OPT("--trace-from", "C"), INT_IN(0, INT64_MAX), AT(be.trace_from),
-      .help = "first cycle in the waveform" },
+      .help = "first cycle in the waveform (rtl, cosim)" },
     { OPT("--trace-to", "C"), INT_IN(0, INT64_MAX), AT(be.trace_to), .def = "default: the end",
-      .help = "last cycle in the waveform" },
+      .help = "last cycle in the waveform (rtl, cosim)" },
     { OPT("--cosim-perturb", "C"), INT_IN(0, INT64_MAX), AT(be.perturb_cycle), .def = "",
       .help = "self-test: corrupt one C-model flit at cycle C" },
     { OPT("--size-variance", "V"), REAL_IN(0, 1), AT(cfg.size_variance),

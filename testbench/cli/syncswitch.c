@@ -11,11 +11,11 @@
 #include <unistd.h>
 #include "aapc_schedule.h"
 #include "backend.h"
+#include "backend_exec.h"
 #include "kernel.h"
 #include "options.h"
 #include "params.h"
 #include "report.h"
-#include "rtl_exec.h"
 #include "run.h"
 
 /* Largest total node memory a run may allocate (send + receive blocks). */
@@ -95,19 +95,30 @@ static int cmd_run(int argc, char **argv)
     if (!options_given(&o, "--n")) usage_error("run needs --n N (torus side)");
     if (o.words < 0) usage_error("run needs --words B (words per message)");
     if (k->phased) check_phased_n(p->n);
-    if (be->kind == BACKEND_C && (be->trace || be->perturb_cycle >= 0))
-        usage_error("--trace and --cosim-perturb need --backend rtl or cosim");
+    int rtl = be->kind == BACKEND_RTL || be->kind == BACKEND_COSIM;
+    int sc = be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL;
+    if (be->kind == BACKEND_C && be->trace)
+        usage_error("--trace needs --backend rtl, cosim, sc or sc-rtl");
     if (be->perturb_cycle >= 0 && be->kind != BACKEND_COSIM)
         usage_error("--cosim-perturb needs --backend cosim");
+    if (!rtl && (options_given(&o, "--trace-from") || options_given(&o, "--trace-to")))
+        usage_error("--trace-from and --trace-to need --backend rtl or cosim (the SystemC "
+                    "backends trace the whole run)");
     if (be->trace_from > be->trace_to)
         usage_error("--trace-from is after --trace-to");
-    if (o.rtl_top >= 0 && be->kind == BACKEND_C)
+    if (sc && be->trace) {
+        size_t len = strlen(be->trace);
+        if (len < 5 || strcmp(be->trace + len - 4, ".vcd") != 0)
+            usage_error("--trace '%s': the SystemC backends write VCD (name it FILE.vcd)",
+                        be->trace);
+    }
+    if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
         usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
-    if (be->kind != BACKEND_C && rtl_exec_needed(o.rtl_top, p->n, p->depth, p->tt))
-        return rtl_exec(o.rtl_top, p->n, p->depth, p->tt, argv);
+    if (backend_exec_needed(be->kind, o.rtl_top, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, p->n, p->depth, p->tt, argv);
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
@@ -169,7 +180,7 @@ static void help(FILE *f)
           "(watchdog), 4 co-simulation mismatch, 5 internal error\n", f);
 }
 
-int main(int argc, char **argv)
+int syncswitch_main(int argc, char **argv)
 {
     if (argc < 2) {
         help(stderr);

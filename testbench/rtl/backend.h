@@ -1,5 +1,5 @@
 /* Router backends of a run: the C model, the Verilated RTL, or both in
- * lockstep (co-simulation). The RTL backends live in rtl_common.cpp with
+ * lockstep (co-simulation); and the SystemC backends (sc_backend.h). The RTL backends live in rtl_common.cpp with
  * rtl_routers.cpp or rtl_torus.cpp, built per configuration under
  * build/rtl/; the plain C binary links rtl_stub.c instead and hands RTL
  * runs to the right RTL binary. */
@@ -13,7 +13,8 @@ extern "C" {
 
 #include "machine.h"
 
-enum backend_kind { BACKEND_C = 0, BACKEND_RTL = 1, BACKEND_COSIM = 2 };
+enum backend_kind { BACKEND_C = 0, BACKEND_RTL = 1, BACKEND_COSIM = 2, BACKEND_SC = 3,
+                    BACKEND_SC_RTL = 4 };
 
 /* Which Verilated top an RTL binary holds: one router model per node, wired
  * by the harness as ss_torus.v wires them (fast), or the ss_torus.v top itself
@@ -22,7 +23,7 @@ enum rtl_top_kind { RTL_TOP_ROUTERS = 0, RTL_TOP_TORUS = 1 };
 
 typedef struct {
     int kind;                 /* enum backend_kind */
-    const char *trace;        /* waveform file (.fst, or .vcd), or NULL */
+    const char *trace;        /* waveform file (.fst, or .vcd; SystemC: .vcd), or NULL */
     uint64_t trace_from;      /* first cycle dumped */
     uint64_t trace_to;        /* last cycle dumped */
     int64_t perturb_cycle;    /* cosim self-test: corrupt the C model's

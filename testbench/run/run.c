@@ -4,6 +4,7 @@
 #include <time.h>
 #include "machine.h"
 #include "node_api_model.h"
+#include "sc_backend.h"
 
 _Static_assert((int)KERNEL_SYNC_OFF == (int)SYNC_OFF && (int)KERNEL_SYNC_HW == (int)SYNC_HW &&
                    (int)KERNEL_SYNC_SW == (int)SYNC_SW,
@@ -72,8 +73,9 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
                 p.n, p.n, cfg->words);
         return EXIT_INTERNAL;
     }
+    int sc = be && (be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL);
     void *rtl = NULL;
-    if (be && be->kind != BACKEND_C) {
+    if (be && be->kind != BACKEND_C && !sc) {
         const char *why = NULL;
         rtl = rtl_backend_attach(&m, be, &why);
         if (!rtl) {
@@ -86,7 +88,8 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
     m.diag = diag;
 
-    int st = node_api_model_run(&m, k->program, cfg);
+    int st = sc ? sc_backend_run(&m, k->program, cfg, be, diag)
+                : node_api_model_run(&m, k->program, cfg);
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
     rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
@@ -101,6 +104,10 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     } else if (st == RUN_MISMATCH) {
         fprintf(diag, "syncswitch: %s\n", m.protocol_error);
         rc = EXIT_MISMATCH;
+    } else if (st == RUN_PROTOCOL && m.error_node < 0) {
+        fprintf(diag, "syncswitch: internal error at cycle %llu: %s\n",
+                (unsigned long long)m.cycle, m.protocol_error);
+        rc = EXIT_INTERNAL;
     } else if (st == RUN_PROTOCOL) {
         fprintf(diag, "syncswitch: internal error at cycle %llu, router (%d,%d): %s\n",
                 (unsigned long long)m.cycle, m.node[m.error_node].x,

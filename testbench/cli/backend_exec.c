@@ -1,0 +1,73 @@
+#define _POSIX_C_SOURCE 200809L
+/* Finding, building and exec'ing the binary of another backend. */
+#include "backend_exec.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "backend.h"
+#include "options.h"
+#include "run.h"
+#include "sc_backend.h"
+
+int backend_exec_needed(int kind, int top, int n, int depth, int tt)
+{
+    int rn, rd, rt, rtop;
+    switch (kind) {
+    case BACKEND_RTL:
+    case BACKEND_COSIM:
+        rtl_backend_config(&rn, &rd, &rt, &rtop);
+        return !rtl_backend_available() || rn != n || rd != depth || rt != tt || rtop != top;
+    case BACKEND_SC:
+    case BACKEND_SC_RTL:
+        return !sc_backend_has(kind, n, depth, tt);
+    default:
+        return 0;
+    }
+}
+
+int backend_exec(int kind, int top, int n, int depth, int tt, char **argv)
+{
+    char exe[4096], root[4096], dir[128], target[32], what[160], v[128];
+    char bin[4300], cmd[4500];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) { fprintf(stderr, "syncswitch: cannot locate the executable\n"); return EXIT_INTERNAL; }
+    exe[len] = 0;
+    char *b = strstr(exe, "/build/");
+    if (!b) { fprintf(stderr, "syncswitch: not run from the project's build/ folder\n"); return EXIT_INTERNAL; }
+    *b = 0;
+    snprintf(root, sizeof root, "%s", exe);
+    if (kind == BACKEND_SC) {
+        snprintf(dir, sizeof dir, "build/sc");
+        snprintf(target, sizeof target, "sc-bin");
+        v[0] = 0;
+        snprintf(what, sizeof what, "the SystemC model");
+    } else if (kind == BACKEND_SC_RTL) {
+        snprintf(dir, sizeof dir, "build/sc-rtl/n%d_d%d_t%d", n, depth, tt);
+        snprintf(target, sizeof target, "sc-rtl-bin");
+        snprintf(v, sizeof v, "RTL_N=%d RTL_DEPTH=%d RTL_TT=%d", n, depth, tt);
+        snprintf(what, sizeof what, "the SystemC model of the Verilated routers for %dx%d "
+                 "(depth %d, T_t %d)", n, n, depth, tt);
+    } else {
+        const char *top_name = rtl_top_choices[top].name;
+        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d", top_name, n, depth, tt);
+        snprintf(target, sizeof target, "rtl-bin");
+        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d", top_name, n, depth, tt);
+        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d)", top_name,
+                 n, n, depth, tt);
+    }
+    snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
+    /* make decides: a missing binary, or sources newer than it */
+    snprintf(cmd, sizeof cmd, "make -s -q -C '%s' %s %s >/dev/null 2>&1", root, target, v);
+    if (system(cmd) != 0) {
+        if (isatty(2)) fprintf(stderr, "syncswitch: building %s...\n", what);
+        snprintf(cmd, sizeof cmd, "make -s -C '%s' %s %s >&2", root, target, v);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "syncswitch: building %s failed (see %s/build.log)\n", what, dir);
+            return EXIT_INTERNAL;
+        }
+    }
+    execv(bin, argv);
+    fprintf(stderr, "syncswitch: cannot run %s\n", bin);
+    return EXIT_INTERNAL;
+}

@@ -1,0 +1,116 @@
+// The SystemC backends of `syncswitch run`: a clock, a reset, an ss_network
+// on the run's machine, and one ss_cpu per node running the kernel's node
+// program through TLM to its ss_ni.
+#include "sc_backend.h"
+#include <systemc>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+#include "ss_cpu.h"
+#include "ss_network.h"
+#include "ss_ni.h"
+
+using namespace sc_core;
+
+namespace {
+
+// SystemC's reports as one line on stderr ("syncswitch: ss_ni: ..."), and
+// errors thrown to sc_backend_run rather than aborting.
+void one_line(const sc_report &rep, const sc_actions &actions)
+{
+    if (actions & SC_DISPLAY)
+        std::fprintf(stderr, "syncswitch: %s: %s\n", rep.get_msg_type(), rep.get_msg());
+    sc_report_handler::default_handler(rep, actions & ~(SC_DISPLAY | SC_LOG));
+}
+
+#ifdef SS_HAVE_RTL
+constexpr bool kHaveRtl = true;
+#else
+constexpr bool kHaveRtl = false;
+#define RTL_N 0
+#define RTL_DEPTH 0
+#define RTL_TT 0
+#endif
+
+}  // namespace
+
+extern "C" int sc_backend_has(int kind, int n, int depth, int tt)
+{
+    if (kind == BACKEND_SC) return 1;
+    return kind == BACKEND_SC_RTL && kHaveRtl && n == RTL_N && depth == RTL_DEPTH && tt == RTL_TT;
+}
+
+extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *shared,
+                              const backend_opts *be, FILE *diag)
+{
+    static bool used = false;
+    static char why[512];
+    auto refused = [m](const char *what) {
+        // SystemC's messages span lines: one line, single spaces
+        size_t k = std::snprintf(why, sizeof why, "SystemC:");
+        for (const char *s = what; *s && k + 2 < sizeof why; s++) {
+            bool space = *s == ' ' || *s == '\n' || *s == '\t';
+            if (space && why[k - 1] == ' ') continue;
+            why[k++] = space ? ' ' : *s;
+        }
+        why[k] = 0;
+        if (k && why[k - 1] == ' ') why[k - 1] = 0;
+        m->protocol_error = why;
+        m->error_node = -1;
+        return RUN_PROTOCOL;
+    };
+    (void)diag;
+    if (used) return refused("one simulation per process");
+    used = true;
+    sc_report_handler::set_handler(one_line);
+    sc_report_handler::set_actions(SC_FATAL, SC_DISPLAY | SC_THROW);
+    // SystemC's deprecation notes are about SystemC, not the run
+    sc_report_handler::set_actions(SC_ID_IEEE_1666_DEPRECATION_, SC_DO_NOTHING);
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);   // "stopped by user" at the end
+    int st = RUN_OK;
+    try {
+        sc_clock clk("clk", sc_time(10, SC_NS));   // rising edges at 0, 10, 20 ns ...
+        sc_signal<bool> rst_n("rst_n");
+        ss_network net("network", m,
+                       be->kind == BACKEND_SC_RTL ? ss_fabric_kind::rtl : ss_fabric_kind::c_model);
+        net.clk_i(clk);
+        net.rst_ni(rst_n);
+        std::vector<const uint32_t *> peers;
+        for (int i = 0; i < m->num_nodes; i++) peers.push_back(m->node[i].mem);
+        int running = m->num_nodes;
+        std::vector<std::unique_ptr<ss_cpu>> cpus;
+        for (int i = 0; i < m->num_nodes; i++) {
+            node_t *nd = &m->node[i];
+            auto done = [m, nd, &running]() {
+                nd->finished = 1;
+                nd->finish_cycle = m->cycle;
+                if (--running == 0) sc_stop();
+            };
+            cpus.emplace_back(new ss_cpu(("cpu_" + std::to_string(i)).c_str(), prog, shared,
+                                         diag, &peers, done));
+            cpus.back()->socket.bind(net.ni(i).socket);
+        }
+        sc_trace_file *tf = nullptr;
+        if (be->trace) {
+            std::string base(be->trace);
+            base.erase(base.size() - 4);   // sc_create_vcd_trace_file adds ".vcd"
+            tf = sc_create_vcd_trace_file(base.c_str());
+            tf->set_time_unit(1, SC_NS);
+            net.trace(tf);
+        }
+        rst_n.write(false);
+        sc_start(25, SC_NS);     // three edges in reset
+        rst_n.write(true);       // the processors start at 25 ns, cycle 0
+        if (running) sc_start();
+        if (tf) sc_close_vcd_trace_file(tf);
+        for (int i = 0; i < m->num_nodes; i++) m->node[i].errors = cpus[i]->errors();
+        st = net.status();
+        if (st == RUN_OK && running) st = RUN_STUCK;   // no event left (cannot happen: the clock runs)
+    } catch (const sc_report &r) {
+        st = refused(r.get_msg());
+    } catch (const std::exception &e) {
+        st = refused(e.what());
+    }
+    return st;
+}
