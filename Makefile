@@ -129,6 +129,21 @@ $(SC_DIR)/obj/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
 $(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC) testbench/systemc/ss_rtl_stub.cpp) $(SC_C_OBJ)
 	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
 
+# The example of README's "Use it in your SystemC model": a user's own
+# processors on two nodes, TLM sockets only.
+SC_LIB_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp \
+             testbench/systemc/ss_rtl_stub.cpp
+SC_LIB_C   = $(call objs,$(BUILD)/obj,$(MODEL_SRC))
+sc-example: $(SC_DIR)/ss_example
+	@$(SC_DIR)/ss_example
+
+$(SC_DIR)/ss_example: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,testbench/systemc/ss_example.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+
+# ss_ni's answers to bad accesses (tests/systemc/test_ni.cpp)
+$(SC_DIR)/test_ni: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,tests/systemc/test_ni.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
 
@@ -178,10 +193,11 @@ run: $(BUILD)/syncswitch
 	@scripts/deps.sh plot
 	@scripts/sweep.sh
 
-test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb
+test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bin \
+      $(SC_DIR)/ss_example $(SC_DIR)/test_ni
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
-	@RTL_TESTS=1 tests/run.sh $(BUILD)
+	@RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh

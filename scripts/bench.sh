@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make bench: simulation speed of the C model and the Verilated RTL in
-# router-cycles per second (cycles x routers / wall seconds) on phased AAPC,
-# printed and saved as CSV. A benchmark, not a test: the figures depend on
+# make bench: simulation speed of the C model, the Verilated RTL and the
+# SystemC backends in router-cycles per second (cycles x routers / wall
+# seconds) on phased AAPC, printed and saved as CSV. A benchmark, not a test: the figures depend on
 # the machine.
 set -euo pipefail
 bin=build/syncswitch
@@ -40,6 +40,11 @@ for rn in ${BENCH_RTL_N:-8 16}; do
   row rtl 3 phased "$rn" "$b" --backend rtl --rtl-top routers
   row cosim 3 phased "$rn" "$b" --backend cosim --rtl-top routers
 done
+# SystemC: the C routers and the Verilated --sc routers inside SystemC,
+# node programs on TLM processors (built on first use), beside c and rtl
+# on the same run.
+row sc 3 phased 8 256 --backend sc
+row sc-rtl 3 phased 8 256 --backend sc-rtl
 if [ -x build/rtl/torus_n8_d4_t2/syncswitch ] || [ "${BENCH_TORUS:-0}" = 1 ]; then
   row rtl-torus 3 phased 8 64 --backend rtl --rtl-top torus
 fi

@@ -372,7 +372,7 @@ void ss_ni::trace(sc_trace_file *tf, const std::string &p) const
     sc_trace(tf, nd_->dep_stride[1], p + ".dep_stride1");
     sc_trace(tf, nd_->rx_msgs, p + ".rx_msgs");
     sc_trace(tf, nd_->rx_bad, p + ".rx_bad");
-    sc_trace(tf, nd_->sw_clear, p + ".sw_forward");
+    sc_trace(tf, nd_->sw_clear, p + ".sw_forward", 1);
     sc_trace(tf, cmd_addr_, p + ".cmd_addr");
     sc_trace(tf, wait_kind_, p + ".wait");
     sc_trace(tf, wait_arg_, p + ".wait_arg");

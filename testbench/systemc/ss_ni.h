@@ -25,7 +25,8 @@ class ss_network;
 
 class ss_ni : public sc_core::sc_module {
 public:
-    tlm_utils::simple_target_socket<ss_ni> socket;
+    // optional: a node without a processor of its own needs no binding
+    tlm_utils::simple_target_socket_optional<ss_ni> socket;
 
     ss_ni(sc_core::sc_module_name name, ss_network &net, int id);
 

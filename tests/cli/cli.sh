@@ -45,6 +45,12 @@ expect_usage schedule_bad_n    schedule --n 10
 expect_usage bad_rtl_top       run --kernel phased --n 8 --words 16 --backend rtl --rtl-top mesh
 expect_usage rtl_top_c_backend run --kernel phased --n 8 --words 16 --rtl-top torus
 expect_usage trace_on_routers  run --kernel phased --n 8 --words 16 --backend rtl --rtl-top routers --trace t.fst
+# the SystemC backends: checked before the SystemC binary is run
+expect_usage sc_trace_not_vcd  run --kernel phased --n 8 --words 16 --backend sc --trace t.fst
+expect_usage sc_trace_window   run --kernel phased --n 8 --words 16 --backend sc-rtl --trace t.vcd --trace-from 5
+expect_usage sc_rtl_top        run --kernel phased --n 8 --words 16 --backend sc --rtl-top torus
+expect_usage trace_on_c        run --kernel phased --n 8 --words 16 --trace t.vcd
+expect_usage unknown_backend   run --kernel phased --n 8 --words 16 --backend systemc
 
 # schedule CSV: header, n^4 - (self messages are included) rows for n = 8
 "$bin" schedule --n 8 >"$tmp/s.csv" 2>"$tmp/err"

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The SystemC backends (make test): every kernel's golden cases on sc, a
+# subset on sc-rtl (several configurations), ss_ni's bad-access answers,
+# the user example, the watchdog, the VCD trace. The binaries come from
+# make (sc-bin, sc-rtl-bin, sc-example; other sc-rtl configurations are
+# built on first use). Prints one PASS/FAIL line per test.
+set -u
+dir="${1:-build}"
+bin="$dir/syncswitch"
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass() { echo "PASS sc_$1"; }
+fail() { echo "FAIL sc_$1: $2"; }
+
+# 1. Every golden case (all 37 kernels, every option) on sc gives the C
+#    backend's recorded cycles, bytes, messages, phases and verification.
+"$here/golden.sh" "$dir" --backend sc
+
+# 2. The Verilated --sc routers: phased, message passing, the software
+#    switch, two hypercube kernels, two barriers, on 8x8 and 4x4, and two
+#    runs at other depths and T_t (each its own Verilated build).
+"$here/golden.sh" "$dir" --backend sc-rtl --only \
+  '^(phased|msgpass|phased-sw|hcube-aapc|cx-pairwise|gsync|rds) [48] [0-9]+$|^msgpass 8 16 --depth 3 --tt 3$|^phased 8 16 --tt 1 --depth 2$'
+
+# 3. ss_ni answers bad accesses with TLM errors and one warning each
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/test_ni" || echo "FAIL sc_ni_exit: test_ni exited $?"
+
+# 4. The example of the README: a user's processors, TLM sockets only
+if out=$(SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/ss_example" 2>&1) &&
+   echo "$out" | grep -q "received 64 words from node 0 by cycle [0-9]*: every word right"; then
+  pass example
+else
+  fail example "$(echo "$out" | tail -2 | tr '\n' ' ')"
+fi
+
+# 5. A stalled kernel hits the same watchdog, with the same report, as on c
+run_stuck() {
+  "$bin" run --kernel phased --n 8 --words 16 --stall 3:5 --watchdog 3000 --backend "$1" \
+    >"$tmp/$1.out" 2>"$tmp/$1.err"
+  echo $?
+}
+rc_c=$(run_stuck c)
+for b in sc sc-rtl; do
+  rc=$(run_stuck $b)
+  if [ "$rc" != 3 ] || [ "$rc_c" != 3 ]; then
+    fail "watchdog_$b" "exit $rc (c: $rc_c), want 3"
+  elif [ $b = sc ] && ! cmp -s "$tmp/c.err" "$tmp/sc.err"; then
+    fail "watchdog_$b" "the stuck report differs from c's: $(diff "$tmp/c.err" "$tmp/sc.err" | head -3 | tr '\n' ' ')"
+  elif ! cmp -s <(head -1 "$tmp/c.err") <(head -1 "$tmp/$b.err"); then
+    # the RTL holds its buffers itself: the cycle and the routers' phases agree
+    fail "watchdog_$b" "$(head -1 "$tmp/$b.err"), c: $(head -1 "$tmp/c.err")"
+  else
+    pass "watchdog_$b"
+  fi
+done
+
+# 6. --trace FILE.vcd: every NI's registers, every router's phase and bits
+for b in sc sc-rtl; do
+  vcd="$tmp/$b.vcd"
+  if ! "$bin" run --kernel phased --n 8 --words 4 --backend $b --trace "$vcd" >/dev/null 2>"$tmp/err"; then
+    fail "trace_$b" "run failed: $(head -1 "$tmp/err")"
+    continue
+  fi
+  routers=$(grep -c '^\$scope module router_[0-9]* \$end' "$vcd")
+  nis=$(grep -c '^\$scope module ni_[0-9]* \$end' "$vcd")
+  vars=$(grep -cE '\$var wire +[0-9]+ +[^ ]+ +(phase|nim|rx_msgs|cmdq_count|wait) ' "$vcd")
+  last=$(grep '^#' "$vcd" | tail -1 | tr -d '#')
+  # 64 routers and NIs, 5 of those variables each; time runs past the
+  # 3010-cycle run's ~30 us (10 ns per cycle)
+  if [ "$routers" -ge 64 ] && [ "$nis" = 64 ] && [ "$vars" -ge 320 ] && [ "${last:-0}" -gt 10000 ]; then
+    pass "trace_$b"
+  else
+    fail "trace_$b" "$routers router and $nis NI scopes, $vars variables, last time ${last:-none} ns"
+  fi
+done
