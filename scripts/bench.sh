@@ -43,6 +43,7 @@ done
 # SystemC: the C routers and the Verilated --sc routers inside SystemC,
 # node programs on TLM processors (built on first use), beside c and rtl
 # on the same run.
+row c 3 phased 8 256
 row sc 3 phased 8 256 --backend sc
 row sc-rtl 3 phased 8 256 --backend sc-rtl
 if [ -x build/rtl/torus_n8_d4_t2/syncswitch ] || [ "${BENCH_TORUS:-0}" = 1 ]; then

@@ -63,7 +63,10 @@ int backend_exec(int kind, int top, int n, int depth, int tt, char **argv)
         if (isatty(2)) fprintf(stderr, "syncswitch: building %s...\n", what);
         snprintf(cmd, sizeof cmd, "make -s -C '%s' %s %s >&2", root, target, v);
         if (system(cmd) != 0) {
-            fprintf(stderr, "syncswitch: building %s failed (see %s/build.log)\n", what, dir);
+            if (kind == BACKEND_SC)   /* g++ and deps.sh said why, above */
+                fprintf(stderr, "syncswitch: building %s failed\n", what);
+            else
+                fprintf(stderr, "syncswitch: building %s failed (see %s/build.log)\n", what, dir);
             return EXIT_INTERNAL;
         }
     }
