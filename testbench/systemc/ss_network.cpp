@@ -5,6 +5,7 @@
 // processors whose wait is over and keeps the watchdog. Two processes per
 // cycle for the whole torus: the price of SystemC over the bare C model.
 #include "ss_network.h"
+#include <cstdio>
 #include <string>
 #include "ss_ni.h"
 
@@ -127,6 +128,13 @@ void ss_network::after_edge()
     if (moved_ || progress_) m_->last_progress = m_->cycle;
     else if (waiting_ && static_cast<int64_t>(m_->cycle - m_->last_progress) >= m_->p.watchdog) {
         status_ = RUN_STUCK;
+        if (own_) {   // a user's network: say so (the run driver prints its own report)
+            char msg[160];
+            std::snprintf(msg, sizeof msg, "no progress for %lld cycles (cycle %llu): stopping",
+                          static_cast<long long>(m_->p.watchdog),
+                          static_cast<unsigned long long>(m_->cycle));
+            SC_REPORT_WARNING("ss_network", msg);
+        }
         sc_stop();
         return;
     }
