@@ -63,14 +63,17 @@ static inline flit_t flit_with_word(flit_t f, uint32_t w)
  *   [13:7]  dy   remaining Y hops, two's complement
  *   [14]    pool (POOL_AAPC / POOL_MP)
  *   [26:15] src  source node id (y*n + x), up to 4096 nodes
- *   [31:27] zero (reserved: a router clears them) */
+ *   [27]    class: 0 a node program's message, 1 synthetic traffic
+ *           (model/traffic.h); routed alike, told apart by the receiving node
+ *   [31:28] zero (reserved: a router clears them) */
 #define HEAD_HOP_BITS  7
 #define HEAD_DX_LSB    0
 #define HEAD_DY_LSB    (HEAD_DX_LSB + HEAD_HOP_BITS)
 #define HEAD_POOL_LSB  (HEAD_DY_LSB + HEAD_HOP_BITS)
 #define HEAD_SRC_LSB   (HEAD_POOL_LSB + 1)
 #define HEAD_SRC_BITS  12
-#define HEAD_USED_BITS (HEAD_SRC_LSB + HEAD_SRC_BITS) /* above: reserved */
+#define HEAD_CLASS_LSB (HEAD_SRC_LSB + HEAD_SRC_BITS)
+#define HEAD_USED_BITS (HEAD_CLASS_LSB + 1) /* above: reserved */
 #define HEAD_MAX_NODES (1 << HEAD_SRC_BITS)
 
 #define HEAD_HOP_MASK ((1u << HEAD_HOP_BITS) - 1u)
@@ -92,5 +95,10 @@ static inline int head_dx(uint32_t w) { return hop_sext((w >> HEAD_DX_LSB) & HEA
 static inline int head_dy(uint32_t w) { return hop_sext((w >> HEAD_DY_LSB) & HEAD_HOP_MASK); }
 static inline unsigned head_pool(uint32_t w) { return (w >> HEAD_POOL_LSB) & 1u; }
 static inline unsigned head_src(uint32_t w) { return (w >> HEAD_SRC_LSB) & HEAD_SRC_MASK; }
+static inline unsigned head_class(uint32_t w) { return (w >> HEAD_CLASS_LSB) & 1u; }
+static inline uint32_t head_with_class(uint32_t w, unsigned cls)
+{
+    return (w & ~(1u << HEAD_CLASS_LSB)) | ((cls & 1u) << HEAD_CLASS_LSB);
+}
 
 #endif

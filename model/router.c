@@ -126,7 +126,8 @@ void router_route(const router_t *r, int p, int v, uint32_t head,
 
     *out_port = o;
     *out_vc = ov;
-    *new_head = head_make(dx, dy, head_pool(head), head_src(head));
+    *new_head = head_with_class(head_make(dx, dy, head_pool(head), head_src(head)),
+                                head_class(head));
 }
 
 /* Input p's AAPC queue is closed to new HEADs: its sticky NotInMessage bit

@@ -52,9 +52,10 @@
 `define SS_HEAD_DY     13:7
 `define SS_HEAD_POOL   14
 `define SS_HEAD_SRC    26:15
-`define SS_HEAD_USED   26:0   // what the router reads
-`define SS_HEAD_USED_W 27
-`define SS_HEAD_RSVD_W 5      // bits 31:27: zero on departure
+`define SS_HEAD_CLASS  27     // 0: a node program's message, 1: synthetic traffic
+`define SS_HEAD_USED   27:0   // what the router reads
+`define SS_HEAD_USED_W 28
+`define SS_HEAD_RSVD_W 4      // bits 31:28: zero on departure
 
 // ---- encodings ----------------------------------------------------------------
 `define SS_PORT_XP    3'd0

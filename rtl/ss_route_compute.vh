@@ -48,7 +48,7 @@ function [`SS_ROUTE_W-1:0] route_compute;
     else if (in_port == port)                 vc = in_vc;   // straight on in one ring
     else                                      vc = `SS_VC_MP_LO;  // injected, or turned
 
-    route_compute = {port, vc, {`SS_HEAD_RSVD_W{1'b0}}, head[`SS_HEAD_SRC],
+    route_compute = {port, vc, {`SS_HEAD_RSVD_W{1'b0}}, head[`SS_HEAD_CLASS], head[`SS_HEAD_SRC],
                      head[`SS_HEAD_POOL], dy, dx};
   end
 endfunction

@@ -106,7 +106,7 @@ void Bench::reset(int x_, int y_, int sync_, uint64_t seed)
 
 // Queue a message at input p, VC v (AAPC pool on VC 0, MP on VC 1/2).
 // Returns its id.
-unsigned Bench::add_msg(int p, int v, int dx, int dy, int nbody, unsigned reserved)
+unsigned Bench::add_msg(int p, int v, int dx, int dy, int nbody, unsigned bits)
 {
     for (int tries = 0;; tries++) {
         next_id = (next_id + 1) & 0xfffu;
@@ -124,7 +124,9 @@ unsigned Bench::add_msg(int p, int v, int dx, int dy, int nbody, unsigned reserv
     m.dy = dy;
     if (m.pool == POOL_AAPC) m.phase = aapc_count[p]++;
     spec_route(m, x, y);
-    uint32_t head = head_make(dx, dy, static_cast<unsigned>(m.pool), m.id) | (reserved << HEAD_USED_BITS);
+    m.cls = bits & 1u;
+    uint32_t head = head_with_class(head_make(dx, dy, static_cast<unsigned>(m.pool), m.id), m.cls) |
+                    ((bits >> 1) << HEAD_USED_BITS);
     srcq[p][v].push_back(flit_make(FLIT_HEAD, static_cast<unsigned>(v), head));
     for (int i = 0; i < nbody; i++) {
         uint32_t w = static_cast<uint32_t>(rng.next());
@@ -298,9 +300,10 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
                       id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
                       port_name[m.exp_port], m.exp_vc);
             if (head_dx(w) != m.exp_dx || head_dy(w) != m.exp_dy ||
-                static_cast<int>(head_pool(w)) != m.pool || (w >> HEAD_USED_BITS) != 0)
-                failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d, bits 31:27 zero",
-                      id, w, m.exp_dx, m.exp_dy, m.pool);
+                static_cast<int>(head_pool(w)) != m.pool || head_class(w) != m.cls ||
+                (w >> HEAD_USED_BITS) != 0)
+                failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d class %u, "
+                      "bits 31:28 zero", id, w, m.exp_dx, m.exp_dy, m.pool, m.cls);
             if (sink_cur[o][ov] >= 0)
                 failf("output %s vc %d: HEAD of message %u while message %d is still open",
                       port_name[o], ov, id, sink_cur[o][ov]);

@@ -77,6 +77,7 @@ struct Msg {
     bool live = false;
     unsigned id = 0;            // = the HEAD's src field
     int in_port = 0, in_vc = 0, pool = 0, dx = 0, dy = 0;
+    unsigned cls = 0;           // the HEAD's class bit (kept on the way)
     int phase = -1;             // AAPC: k-th AAPC message on its input
     std::vector<uint32_t> body;
     int exp_port = 0, exp_vc = 0, exp_dx = 0, exp_dy = 0;  // from the spec
@@ -162,7 +163,9 @@ struct Bench {
 
     // Queue a message at input p, VC v (AAPC pool on VC 0, MP on VC 1/2).
     // Returns its id.
-    unsigned add_msg(int p, int v, int dx, int dy, int nbody, unsigned reserved = 0);
+    // bits: bit 0 the HEAD's class bit, the rest its reserved bits (the
+    // router must keep the class and clear the reserved ones)
+    unsigned add_msg(int p, int v, int dx, int dy, int nbody, unsigned bits = 0);
 
     bool sources_empty() const
     {

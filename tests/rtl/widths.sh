@@ -70,6 +70,7 @@ int main(void)
     field("SS_HEAD_DY", HEAD_DY_LSB, HEAD_HOP_BITS);
     field("SS_HEAD_POOL", HEAD_POOL_LSB, 1);
     field("SS_HEAD_SRC", HEAD_SRC_LSB, HEAD_SRC_BITS);
+    field("SS_HEAD_CLASS", HEAD_CLASS_LSB, 1);
     field("SS_HEAD_USED", 0, HEAD_USED_BITS);
     num("SS_HEAD_USED_W", HEAD_USED_BITS);
     num("SS_HEAD_RSVD_W", word_w - HEAD_USED_BITS);
