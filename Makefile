@@ -52,10 +52,10 @@ $(BUILD)/san/obj/%.o: %.c $(HDRS) | deps
 	$(CC) $(WARN) $(SAN_FLAGS) $(call inc_for,$<) -c -o $@ $<
 
 $(BUILD)/syncswitch: $(call objs,$(BUILD)/obj,$(TOOL_SRC))
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
@@ -95,7 +95,7 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
 	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
-	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz" \
+	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
@@ -127,7 +127,7 @@ $(SC_DIR)/obj/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
 	$(CXX) $(SC_CXXFLAGS) -c -o $@ $<
 
 $(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC) testbench/systemc/ss_rtl_stub.cpp) $(SC_C_OBJ)
-	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
 
 # The example of README's "Use it in your SystemC model": a user's own
 # processors on two nodes, TLM sockets only.
@@ -138,11 +138,11 @@ sc-example: $(SC_DIR)/ss_example
 	@$(SC_DIR)/ss_example
 
 $(SC_DIR)/ss_example: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,testbench/systemc/ss_example.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
-	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
 
 # ss_ni's answers to bad accesses (tests/systemc/test_ni.cpp)
 $(SC_DIR)/test_ni: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,tests/systemc/test_ni.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
-	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread
+	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
 
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
@@ -154,7 +154,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
 	  -CFLAGS "-O2 -Wall -Wextra -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
-	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz" \
+	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp) >$(SC_RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
@@ -203,10 +203,10 @@ bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
 
 $(BUILD)/san/syncswitch: $(call objs,$(BUILD)/san/obj,$(TOOL_SRC))
-	$(CC) $(SAN_FLAGS) -o $@ $^
+	$(CC) $(SAN_FLAGS) -o $@ $^ -lm
 
 $(BUILD)/san/test_model: $(call objs,$(BUILD)/san/obj,$(TESTS_SRC))
-	$(CC) $(SAN_FLAGS) -o $@ $^
+	$(CC) $(SAN_FLAGS) -o $@ $^ -lm
 
 sanitize: $(BUILD)/san/syncswitch $(BUILD)/san/test_model
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh $(BUILD)/san

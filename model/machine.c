@@ -1,4 +1,5 @@
 #include "machine.h"
+#include "traffic.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,9 +91,16 @@ int machine_routers_step_c(machine_t *m)
     return moved;
 }
 
+void machine_attach_traffic(machine_t *m, struct traffic *t)
+{
+    m->traffic = t;
+    for (int i = 0; i < m->num_nodes; i++) m->node[i].tr = t;
+}
+
 int machine_step_hw(machine_t *m)
 {
     int moved = 0;
+    if (m->traffic) traffic_generate(m->traffic, m->cycle);
     for (int i = 0; i < m->num_nodes; i++)
         moved += node_dma_step(&m->node[i], m->out_q[i].link[PORT_LOCAL],
                                m->out_q[i].credit[PORT_LOCAL],
@@ -101,6 +109,10 @@ int machine_step_hw(machine_t *m)
                             : machine_routers_step_c(m);
     if (k < 0) return -1;
     moved += k;
+    if (m->link_flits)
+        for (int i = 0; i < m->num_nodes; i++)
+            for (int o = 0; o < NUM_PORTS; o++)
+                m->link_flits[i * NUM_PORTS + o] += (uint64_t)flit_valid(m->out_d[i].link[o]);
     SWAP(m->out_q, m->out_d);
     SWAP(m->inj_q, m->inj_d);
     SWAP(m->ejc_q, m->ejc_d);

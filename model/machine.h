@@ -50,6 +50,12 @@ struct machine {
     const char *protocol_error;
     int error_node;
 
+    /* synthetic traffic at the nodes (traffic.h), or NULL; while
+     * link_flits is set, every flit leaving router i by output o adds one
+     * to link_flits[i*5 + o] */
+    struct traffic *traffic;
+    uint64_t *link_flits;
+
     /* called every 65536 cycles while running (progress display), or NULL */
     void (*tick)(const struct machine *m, void *arg);
     void *tick_arg;
@@ -73,6 +79,9 @@ int machine_routers_step_c(machine_t *m);
  * node's inject flit and eject credit, the node's sw_clear. The torus
  * wiring, shared by the C routers and the Verilated router array. */
 void machine_router_in(const machine_t *m, int i, router_in_t *in);
+
+/* Put synthetic traffic t (its n the machine's) at every node, or none. */
+void machine_attach_traffic(machine_t *m, struct traffic *t);
 
 /* Describe where messages are stuck (after RUN_STUCK). */
 void machine_report_stuck(const machine_t *m, FILE *out, int max_lines);

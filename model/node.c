@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "machine.h"
+#include "traffic.h"
 
 int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
               int depth, size_t mem_words)
@@ -38,7 +39,7 @@ void node_free(node_t *nd)
 /* Would the outbound engine read a word from memory this cycle? */
 static int outbound_wants_memory(const node_t *nd)
 {
-    return nd->cmd_cnt && nd->cmdq[nd->cmd_rd].kind == CMD_DATA &&
+    return !nd->out_hold && nd->cmd_cnt && nd->cmdq[nd->cmd_rd].kind == CMD_DATA &&
            nd->inj_credits[nd->out_vc];
 }
 
@@ -46,7 +47,7 @@ static int outbound_wants_memory(const node_t *nd)
  * mem_ok = 0: the memory port has no word for it this cycle. */
 static flit_t outbound_step(node_t *nd, int mem_ok)
 {
-    if (nd->cmd_cnt == 0) return 0;
+    if (nd->cmd_cnt == 0 || nd->out_hold) return 0;
     dma_cmd_t *c = &nd->cmdq[nd->cmd_rd];
     if (c->kind == CMD_DATA && !mem_ok) return 0;
     unsigned vc = c->kind == CMD_HEAD ? c->vc : nd->out_vc;
@@ -58,6 +59,7 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         f = flit_make(FLIT_HEAD, vc, c->word);
         nd->out_vc = (uint8_t)vc;
         nd->msg_words = 0;
+        nd->out_open = 1;
         break;
     case CMD_DATA:
         f = flit_make(FLIT_BODY, vc, nd->mem[c->addr + nd->cmd_done]);
@@ -67,6 +69,7 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         break;
     default:
         f = flit_make(FLIT_TAIL, vc, nd->msg_words);
+        nd->out_open = 0;
         break;
     }
     nd->inj_credits[vc]--;
@@ -79,11 +82,23 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
 
 /* The inbound engine deposits one flit; it is always ready, so the eject
  * queue's credit goes straight back. */
+/* Is f synthetic traffic (a class-1 message), for the traffic sink? */
+static int is_traffic(const node_t *nd, flit_t f)
+{
+    if (!nd->tr) return 0;
+    if (flit_kind(f) == FLIT_HEAD) return head_class(flit_word(f));
+    return traffic_sink_owns(nd->tr, nd->id, flit_vc(f));
+}
+
 static void inbound_step(node_t *nd, flit_t f)
 {
     unsigned v = flit_vc(f);
     rx_state_t *rx = &nd->rx[v];
     uint32_t w = flit_word(f);
+    if (is_traffic(nd, f)) {
+        traffic_sink(nd->tr, nd->id, f, nd->m->cycle);
+        return;
+    }
     switch (flit_kind(f)) {
     case FLIT_HEAD: {
         unsigned pool = head_pool(w);
@@ -130,7 +145,7 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
     }
     flit_t front = nd->ejq_cnt ? nd->ejq[nd->ejq_rd] : 0;
     int out_wants = outbound_wants_memory(nd);
-    int in_wants = nd->ejq_cnt && flit_kind(front) == FLIT_BODY;
+    int in_wants = nd->ejq_cnt && flit_kind(front) == FLIT_BODY && !is_traffic(nd, front);
     int words = nd->mem_credit / MEM_UNIT;
     int out_ok = 1, in_ok = 1;
     if (words < out_wants + in_wants) {
@@ -148,9 +163,9 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
         if (flit_kind(*inject) == FLIT_BODY) nd->mem_credit -= MEM_UNIT;
     }
     *eject_credit = 0;
-    if (nd->ejq_cnt && (flit_kind(front) != FLIT_BODY || in_ok)) {
+    if (nd->ejq_cnt && (!in_wants || in_ok)) {
         inbound_step(nd, front);
-        if (flit_kind(front) == FLIT_BODY) nd->mem_credit -= MEM_UNIT;
+        if (in_wants) nd->mem_credit -= MEM_UNIT;
         nd->ejq_rd = (nd->ejq_rd + 1) % (NUM_VC * MAX_DEPTH);
         nd->ejq_cnt--;
         *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(front));
@@ -159,10 +174,35 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
     return moved;
 }
 
+/* Would the outbound engine send a flit this cycle (memory aside)? */
+static int outbound_ready(const node_t *nd)
+{
+    if (!nd->cmd_cnt) return 0;
+    const dma_cmd_t *c = &nd->cmdq[nd->cmd_rd];
+    unsigned vc = c->kind == CMD_HEAD ? c->vc : nd->out_vc;
+    if (c->kind == CMD_HEAD && vc == VC_MP_LO && traffic_src_open(nd->tr, nd->id)) return 0;
+    return nd->inj_credits[vc] != 0;
+}
+
+/* Who may inject this cycle, the outbound engine or the traffic source:
+ * round robin when both can. Returns 1 when the traffic source does (the
+ * outbound engine is then held). */
+static int traffic_turn(node_t *nd)
+{
+    int k = outbound_ready(nd);
+    int t = traffic_src_ready(nd->tr, nd->id, nd->m->cycle, nd->inj_credits[VC_MP_LO],
+                              nd->out_open && nd->out_vc == VC_MP_LO);
+    int go = t && (!k || nd->inj_rr);
+    if (k && t) nd->inj_rr ^= 1u;
+    nd->out_hold = (uint8_t)(go || !k);
+    return go;
+}
+
 int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
                   flit_t *inject, credit_t *eject_credit)
 {
     int moved = 0;
+    int traffic_go = nd->tr ? traffic_turn(nd) : 0;
     if (nd->mem_rate) {
         moved = dma_step_limited(nd, eject, inject, eject_credit);
     } else {
@@ -174,6 +214,11 @@ int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
             *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(eject));
             moved++;
         }
+    }
+    if (traffic_go) {
+        *inject = traffic_src_take(nd->tr, nd->id, nd->m->cycle);
+        nd->inj_credits[VC_MP_LO]--;
+        moved++;
     }
     if (inj_credit & CREDIT_VALID) nd->inj_credits[inj_credit & 3u]++;
     nd->flits_injected += (uint64_t)flit_valid(*inject);

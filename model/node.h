@@ -76,6 +76,13 @@ typedef struct node {
     /* synchronizing switch, software mode: re-enable request register */
     uint8_t sw_clear;
 
+    /* synthetic traffic (traffic.h), NULL without: its source shares the
+     * inject port with the outbound engine, one flit per cycle, round robin
+     * (inj_rr: 1 = traffic first), a message at a time per VC (out_open: a
+     * node program's message is between its HEAD and TAIL) */
+    struct traffic *tr;
+    uint8_t inj_rr, out_open, out_hold;
+
     /* computation agent */
     coro_t *co;
     int wait;
