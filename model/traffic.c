@@ -202,7 +202,10 @@ static void create(traffic_t *t, int src, int dst, uint32_t flits, uint64_t cycl
     }
     tn->pkt[tn->created++] = (traffic_pkt){ cycle, NEVER, NEVER, (uint32_t)dst, flits };
     t->created++;
-    if (cycle >= t->win_start && cycle < t->win_end) t->tagged++;
+    if (cycle >= t->win_start && cycle < t->win_end) {
+        t->tagged++;
+        t->tagged_flits += flits;
+    }
 }
 
 /* The next creation cycle at or after `from` (a node's Bernoulli or on/off

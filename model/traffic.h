@@ -83,6 +83,7 @@ typedef struct traffic {
      * are tagged; their latencies are sampled when they arrive */
     uint64_t win_start, win_end;
     uint64_t tagged, tagged_done; /* tagged packets, and arrived */
+    uint64_t tagged_flits;        /* their flits (the offered load) */
     uint64_t created, delivered;  /* all packets */
     uint64_t flits_ejected;       /* all traffic flits that arrived */
     uint64_t errors;              /* words or packets that failed a check */

@@ -83,6 +83,7 @@ typedef struct {
     const char *def;           /* the default in the help: NULL = the value of
                                   options_defaults, "" = none shown */
     int required;              /* cmd_run insists on it */
+    unsigned cmds;             /* the commands that take it (CMD_*); 0: run */
 } opt_row;
 
 #define TYPE_OF(x) _Generic((x), int: T_INT, uint32_t: T_U32, int64_t: T_I64, \
@@ -109,39 +110,60 @@ static void set_stall(run_opts *o, const char *v)
     o->cfg.stall_step = b;
 }
 
+static void set_pattern(run_opts *o, const char *v) { options_pattern(&o->tr.tc, v); }
+
+static void set_packet(run_opts *o, const char *v)
+{
+    long a, b;
+    char extra;
+    int k = sscanf(v, "%ld-%ld%c", &a, &b, &extra);
+    if (k == 1) b = a;
+    else if (k != 2 || strchr(v, '-') == NULL)
+        usage_error("--packet needs B or A-B (flits per packet, HEAD and TAIL included), got '%s'", v);
+    if (a < TRAFFIC_MIN_FLITS || b > TRAFFIC_MAX_FLITS || a > b)
+        usage_error("--packet '%s': sizes must be %d..%d flits with A <= B (a packet is a HEAD, "
+                    "its sequence word and any further words, and a TAIL)", v,
+                    TRAFFIC_MIN_FLITS, TRAFFIC_MAX_FLITS);
+    o->tr.tc.pkt_min = (int)a;
+    o->tr.tc.pkt_max = (int)b;
+}
+
+#define BOTH (CMD_RUN | CMD_TRAFFIC)
+#define TRAFFIC_ONLY .cmds = CMD_TRAFFIC
+
 static const opt_row rows[] = {
     { OPT("--kernel", "K"), .kind = OPT_STR, AT(kernel), .required = 1,
       .help = "the kernel to run, one of 'syncswitch list'" },
-    { OPT("--n", "N"), INT_IN(2, MAX_N), AT(p.n), .required = 1,
+    { .cmds = BOTH, OPT("--n", "N"), INT_IN(2, MAX_N), AT(p.n), .required = 1,
       .help = "torus side, N x N nodes; the phased kernels need a multiple of 8" },
     { OPT("--words", "B"), INT_IN(0, 1 << 20), AT(words), .required = 1,
       .help = "words per message" },
-    { OPT("--tt", "T"), INT_IN(1, MAX_TT), AT(p.tt),
+    { .cmds = BOTH, OPT("--tt", "T"), INT_IN(1, MAX_TT), AT(p.tt),
       .help = "link throttle T_t, cycles per flit" },
     { OPT("--mhz", "S"), REAL_IN(1e-3, 1e6), AT(p.mhz),
       .help = "clock S in MHz for bandwidth figures" },
-    { OPT("--depth", "D"), INT_IN(1, MAX_DEPTH), AT(p.depth),
+    { .cmds = BOTH, OPT("--depth", "D"), INT_IN(1, MAX_DEPTH), AT(p.depth),
       .help = "flits per input VC buffer" },
     { OPT("--call-cycles", "C"), INT_IN(0, 1000000), AT(p.call_cycles),
       .help = "cost of a queue/DMA API call" },
     { OPT("--msg-cycles", "C"), INT_IN(0, 1000000), AT(p.msg_cycles),
       .help = "cost of a message-passing send" },
-    { OPT("--watchdog", "W"), INT_IN(1, 1000000000000LL), AT(p.watchdog),
+    { .cmds = BOTH, OPT("--watchdog", "W"), INT_IN(1, 1000000000000LL), AT(p.watchdog),
       .help = "cycles without progress before reporting a hang" },
-    { OPT("--seed", "S"), INT_IN(0, UINT32_MAX), AT(p.seed),
+    { .cmds = BOTH, OPT("--seed", "S"), INT_IN(0, UINT32_MAX), AT(p.seed),
       .help = "seed of randomized kernels" },
     { OPT("--mem-bw", "W"), REAL_IN(0, 1e6), AT(p.mem_words_per_cycle), .set = check_mem_bw,
       .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
               "else at least 1/64; >= 2 never limits" },
-    { OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
+    { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "
               "it: --tt 3 --preset iwarp runs with T_t = 3" },
-    { OPT("--json", NULL), .kind = OPT_FLAG, AT(json),
+    { .cmds = BOTH, OPT("--json", NULL), .kind = OPT_FLAG, AT(json),
       .help = "one JSON object on stdout instead of the summary" },
-    { OPT("--backend", "B"), ENUM_OF(backend_choice), AT(be.kind),
+    { .cmds = BOTH, OPT("--backend", "B"), ENUM_OF(backend_choice), AT(be.kind),
       .help = "router backend" },
-    { OPT("--rtl-top", "T"), ENUM_OF(rtl_top_choice), AT(rtl_top),
+    { .cmds = BOTH, OPT("--rtl-top", "T"), ENUM_OF(rtl_top_choice), AT(rtl_top),
       .def = "default routers, or torus with --trace",
       .help = "Verilated top of the rtl and cosim backends" },
     { OPT("--trace", "FILE"), .kind = OPT_STR, AT(be.trace),
@@ -170,6 +192,31 @@ static const opt_row rows[] = {
       .help = "AAPC kernel of the FFT's transposes" },
     { OPT("--stall", "NODE:STEP"), .kind = OPT_STR, .set = set_stall,
       .help = "fault injection: NODE stops sending at step STEP" },
+    { OPT("--background", "P:R"), .kind = OPT_STR, AT(background),
+      .help = "synthetic message-passing traffic of pattern P (as --pattern of traffic) "
+              "at R flits/node/cycle underneath the kernel" },
+    /* traffic */
+    { OPT("--pattern", "P"), .kind = OPT_STR, AT(pattern), .set = set_pattern, TRAFFIC_ONLY,
+      .help = "destinations: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
+              "randperm, or hotspot:NODE:FRACTION (FRACTION of the packets to NODE, the rest "
+              "uniform); bitrev and shuffle need n*n a power of two" },
+    { OPT("--rate", "R"), REAL_IN(0, 1), AT(tr.tc.rate), TRAFFIC_ONLY, .def = "",
+      .help = "offered load, flits/node/cycle" },
+    { OPT("--packet", "B|A-B"), .kind = OPT_STR, .set = set_packet, TRAFFIC_ONLY,
+      .def = "default 5",
+      .help = "flits per packet, HEAD and TAIL included: fixed, or uniform in A..B (3..4096)" },
+    { OPT("--burst", "L"), REAL_IN(0, 1e6), AT(tr.tc.burst), TRAFFIC_ONLY,
+      .help = "on/off injection with bursts of L packets on average (about one flit a cycle "
+              "while on); 0: Bernoulli" },
+    { OPT("--warmup", "C"), INT_IN(0, 100000000), AT(tr.warmup_min), TRAFFIC_ONLY,
+      .help = "cycles of warm-up at least; it goes on until the mean latency is steady" },
+    { OPT("--window", "C"), INT_IN(100, 100000000), AT(tr.window), TRAFFIC_ONLY,
+      .help = "measurement window: packets created in it are measured (and drained)" },
+    { OPT("--trace-in", "FILE"), .kind = OPT_STR, AT(trace_in), TRAFFIC_ONLY,
+      .help = "replay the messages of FILE (lines 'cycle source destination words', # "
+              "comments; docs/traffic.md) instead of a pattern" },
+    { OPT("--links", "FILE"), .kind = OPT_STR, AT(tr.links_csv), TRAFFIC_ONLY,
+      .help = "write every link's utilisation over the window as CSV" },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 _Static_assert(sizeof rows / sizeof rows[0] <= 64, "run_opts.given has 64 bits");
@@ -333,6 +380,37 @@ void options_defaults(run_opts *o, int preset)
     o->be.perturb_cycle = -1;
     o->words = -1;
     o->rtl_top = -1;
+    o->tr.tc.pattern = TP_UNIFORM;
+    o->tr.tc.rate = -1;
+    o->tr.tc.pkt_min = o->tr.tc.pkt_max = 5;
+    o->tr.warmup_min = 1000;
+    o->tr.warmup_max = 100000;
+    o->tr.window = 10000;
+}
+
+void options_pattern(traffic_cfg *tc, const char *v)
+{
+    char name[32];
+    int node;
+    double frac;
+    char extra;
+    if (sscanf(v, "hotspot:%d:%lf%c", &node, &frac, &extra) == 2) {
+        if (node < 0 || !(frac >= 0 && frac <= 1))
+            usage_error("pattern '%s': hotspot:NODE:FRACTION needs a node id >= 0 and a "
+                        "fraction in 0..1", v);
+        tc->pattern = TP_HOTSPOT;
+        tc->hot_node = node;
+        tc->hot_frac = frac;
+        return;
+    }
+    snprintf(name, sizeof name, "%s", v);
+    for (int i = 0; i < TP_NPATTERNS; i++)
+        if (i != TP_HOTSPOT && strcmp(name, traffic_pattern_name[i]) == 0) {
+            tc->pattern = i;
+            return;
+        }
+    usage_error("pattern '%s' is unknown (allowed: uniform, transpose, bitcomp, bitrev, shuffle, "
+                "tornado, neighbor, randperm, hotspot:NODE:FRACTION)", v);
 }
 
 static void set_value(run_opts *o, const opt_row *r, const char *v)
@@ -378,19 +456,25 @@ static int preset_named(int argc, char **argv)
     return preset;
 }
 
-void options_parse(run_opts *o, int argc, char **argv)
+static const char *cmd_name(int cmd) { return cmd == CMD_TRAFFIC ? "traffic" : "run"; }
+static unsigned row_cmds(const opt_row *r) { return r->cmds ? r->cmds : CMD_RUN; }
+
+void options_parse(run_opts *o, int cmd, int argc, char **argv)
 {
     check_table();
     options_defaults(o, preset_named(argc, argv));
+    o->cmd = cmd;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const opt_row *r = find_row(a);
         if (!r || r->kind != OPT_FLAG) {
-            if (strncmp(a, "--", 2) != 0) usage_error("run: unexpected argument '%s'", a);
+            if (strncmp(a, "--", 2) != 0) usage_error("%s: unexpected argument '%s'", cmd_name(cmd), a);
             if (i + 1 >= argc) usage_error("%s needs a value", a);
             i++;
-            if (!r) usage_error("run: unknown option '%s'", a);
+            if (!r) usage_error("%s: unknown option '%s'", cmd_name(cmd), a);
         }
+        if (!(row_cmds(r) & (unsigned)cmd))
+            usage_error("%s is not an option of %s", r->name, cmd_name(cmd));
         set_value(o, r, argv[i]);
         o->given |= 1ull << (r - rows);
     }
@@ -441,7 +525,9 @@ static void annotation(const opt_row *r, const run_opts *d, char *buf, size_t si
         snprintf(range, sizeof range, "%lld..%lld", r->lo, r->hi);
     else if (r->kind == OPT_REAL)
         snprintf(range, sizeof range, "%g..%g", r->rlo, r->rhi);
-    if (r->required)
+    if (r->required && d->cmd == CMD_TRAFFIC)
+        snprintf(def, sizeof def, "default%c%d", NBSP, d->p.n);
+    else if (r->required)
         snprintf(def, sizeof def, "required");
     else if (r->def)
         snprintf(def, sizeof def, "%s", r->def);
@@ -456,14 +542,24 @@ static void annotation(const opt_row *r, const run_opts *d, char *buf, size_t si
     else buf[0] = 0;
 }
 
+static void help_of(FILE *f, int cmd);
+
 void options_help(FILE *f)
+{
+    help_of(f, CMD_RUN);
+    help_of(f, CMD_TRAFFIC);
+}
+
+static void help_of(FILE *f, int cmd)
 {
     check_table();
     run_opts d;
     options_defaults(&d, 0);
-    fputs("options of run:\n", f);
+    d.cmd = cmd;
+    fprintf(f, "options of %s:\n", cmd_name(cmd));
     for (int i = 0; i < NROWS; i++) {
         const opt_row *r = &rows[i];
+        if (!(row_cmds(r) & (unsigned)cmd)) continue;
         int col = fprintf(f, "  %s%s%s", r->name, r->metavar ? " " : "",
                           r->metavar ? r->metavar : "");
         if (col < HELP_COL) fprintf(f, "%*s", HELP_COL - col, "");

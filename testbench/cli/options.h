@@ -7,6 +7,7 @@
 #include "backend.h"
 #include "kernel.h"
 #include "params.h"
+#include "traffic_run.h"
 
 #if defined(__GNUC__)
 #define OPT_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -14,7 +15,10 @@
 #define OPT_PRINTF(f, a)
 #endif
 
-/* Everything the options of `run` set. */
+/* The commands that take options (opt_row.cmds). */
+enum { CMD_RUN = 1, CMD_TRAFFIC = 2 };
+
+/* Everything the options of `run` and `traffic` set. */
 typedef struct {
     params_t p;               /* from the preset, then the options */
     kernel_cfg cfg;           /* n, words, seed and sched are set by cmd_run */
@@ -25,6 +29,12 @@ typedef struct {
     int rtl_top;              /* enum rtl_top_kind, -1: not given */
     int preset;               /* row of the preset table applied */
     uint64_t given;           /* one bit per option table row given */
+    /* traffic */
+    traffic_run_cfg tr;
+    const char *pattern;      /* --pattern as given */
+    const char *trace_in;     /* --trace-in FILE */
+    const char *background;   /* run --background PATTERN:RATE */
+    int cmd;                  /* CMD_RUN or CMD_TRAFFIC */
 } run_opts;
 
 /* An allowed name of an enumerated option value, with what it means. */
@@ -46,15 +56,20 @@ long long opt_int(const char *opt, const char *val, long long lo, long long hi);
 double opt_real(const char *opt, const char *val, double lo, double hi);
 
 /* The values before any option: the preset of row `preset`, no kernel,
- * words -1, backend c. */
+ * words -1, backend c; traffic: uniform, 5-flit packets, the default
+ * warm-up and window. */
 void options_defaults(run_opts *o, int preset);
-/* Parse the options of `run` (argv[0..argc) after the command). The
- * --preset named anywhere is applied first, then every other option in
- * order. Exits 2 with one line on stderr on a usage error. */
-void options_parse(run_opts *o, int argc, char **argv);
+/* Parse the options of command cmd (CMD_RUN, CMD_TRAFFIC; argv[0..argc)
+ * after the command). The --preset named anywhere is applied first, then
+ * every other option in order. Exits 2 with one line on stderr on a usage
+ * error, an option of another command included. */
+void options_parse(run_opts *o, int cmd, int argc, char **argv);
+/* "--pattern P" as a traffic_cfg (hotspot:NODE:FRACTION included), or
+ * exit 2. */
+void options_pattern(traffic_cfg *tc, const char *spec);
 /* Was the option called name (e.g. "--n") given? */
 int options_given(const run_opts *o, const char *name);
-/* The "options of run" part of the help. */
+/* The "options of <command>" parts of the help. */
 void options_help(FILE *f);
 /* A preset's parameters as the options that set them: "--tt 2 --mhz 20 ..." */
 void options_print_params(FILE *f, const params_t *p);

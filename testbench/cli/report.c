@@ -50,3 +50,55 @@ void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
     printf("  simulation   %.2f s, %.2f M router-cycles/s\n", r->wall_seconds,
            r->wall_seconds > 0 ? (double)r->cycles * p->n * p->n / r->wall_seconds / 1e6 : 0);
 }
+
+void report_traffic_json(const char *pattern, const params_t *p, const traffic_run_cfg *c,
+                         const traffic_result *r, int backend)
+{
+    printf("{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,"
+           "\"rate\":%g,\"burst\":%g,\"packet_min\":%d,\"packet_max\":%d,\"seed\":%u,"
+           "\"warmup\":%llu,\"steady\":%s,\"window\":%llu,\"drain\":%llu,\"cycles\":%llu,"
+           "\"unstable\":%s,\"packets\":%llu,\"delivered\":%llu,"
+           "\"offered\":%.5f,\"accepted\":%.5f,\"ideal\":%.5f,\"frac_ideal\":%.4f,"
+           "\"lat_mean\":%.2f,\"lat_p50\":%.0f,\"lat_p99\":%.0f,\"lat_max\":%.0f,"
+           "\"net_mean\":%.2f,\"net_p50\":%.0f,\"net_p99\":%.0f,\"net_max\":%.0f,"
+           "\"link_mean\":%.4f,\"link_max\":%.4f,\"errors\":%llu,\"verified\":%s,"
+           "\"wall_s\":%.3f}\n",
+           pattern, backend_choices[backend].name, p->n, p->tt, p->depth,
+           c->tc.trace ? 0.0 : c->tc.rate, c->tc.burst, c->tc.pkt_min, c->tc.pkt_max, c->tc.seed,
+           (unsigned long long)r->warmup, r->steady ? "true" : "false",
+           (unsigned long long)r->window, (unsigned long long)r->drain,
+           (unsigned long long)r->cycles, r->unstable ? "true" : "false",
+           (unsigned long long)r->packets, (unsigned long long)r->delivered, r->offered,
+           r->accepted, r->ideal, r->frac_ideal, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
+           r->net_mean, r->net_p50, r->net_p99, r->net_max, r->link_mean, r->link_max,
+           (unsigned long long)r->errors, r->errors ? "false" : "true", r->wall_seconds);
+}
+
+void report_traffic_summary(const char *pattern, const params_t *p, const traffic_run_cfg *c,
+                            const traffic_result *r, int backend)
+{
+    if (c->tc.trace)
+        printf("trace of %llu messages on a %dx%d torus, T_t = %d, depth %d, backend %s\n",
+               (unsigned long long)r->packets, p->n, p->n, p->tt, p->depth,
+               backend_choices[backend].name);
+    else
+        printf("%s traffic at %g flits/node/cycle on a %dx%d torus, packets of %d..%d flits%s, "
+               "T_t = %d, depth %d, backend %s\n", pattern, c->tc.rate, p->n, p->n,
+               c->tc.pkt_min, c->tc.pkt_max, c->tc.burst > 0 ? " in bursts" : "", p->tt, p->depth,
+               backend_choices[backend].name);
+    if (!c->tc.trace)
+        printf("  warm-up %llu cycles (%s), window %llu, drain %llu\n",
+               (unsigned long long)r->warmup, r->steady ? "steady" : "never steady",
+               (unsigned long long)r->window, (unsigned long long)r->drain);
+    if (r->unstable)
+        printf("  UNSTABLE: the source queues grow without bound (offered load above saturation)\n");
+    printf("  %llu packets measured, %llu arrived; offered %.4f, accepted %.4f flits/node/cycle",
+           (unsigned long long)r->packets, (unsigned long long)r->delivered, r->offered, r->accepted);
+    if (r->ideal > 0) printf(" (%.1f%% of the ideal %.4f)", 100 * r->frac_ideal, r->ideal);
+    printf("\n  packet latency  (creation to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
+           r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max);
+    printf("  network latency (injection to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
+           r->net_mean, r->net_p50, r->net_p99, r->net_max);
+    printf("  link utilisation: mean %.1f%%, max %.1f%%; every word checked: %s\n",
+           100 * r->link_mean, 100 * r->link_max, r->errors ? "ERRORS" : "ok");
+}

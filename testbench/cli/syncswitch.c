@@ -17,6 +17,8 @@
 #include "params.h"
 #include "report.h"
 #include "run.h"
+#include "trace_in.h"
+#include "traffic_run.h"
 
 /* Largest total node memory a run may allocate (send + receive blocks). */
 #define MEM_LIMIT_BYTES (16ull << 30)
@@ -85,7 +87,7 @@ static int cmd_schedule(int argc, char **argv)
 static int cmd_run(int argc, char **argv)
 {
     run_opts o;
-    options_parse(&o, argc - 2, argv + 2);
+    options_parse(&o, CMD_RUN, argc - 2, argv + 2);
     params_t *p = &o.p;
     kernel_cfg *cfg = &o.cfg;
     backend_opts *be = &o.be;
@@ -151,6 +153,53 @@ static int cmd_run(int argc, char **argv)
     return rc;
 }
 
+/* Synthetic traffic or a trace on the c, rtl or cosim backend. */
+static int cmd_traffic(int argc, char **argv)
+{
+    run_opts o;
+    options_parse(&o, CMD_TRAFFIC, argc - 2, argv + 2);
+    params_t *p = &o.p;
+    backend_opts *be = &o.be;
+    traffic_run_cfg *c = &o.tr;
+    if (o.trace_in && (o.pattern || options_given(&o, "--rate") || options_given(&o, "--packet") ||
+                       options_given(&o, "--burst")))
+        usage_error("traffic: --trace-in replays its messages: --pattern, --rate, --packet and "
+                    "--burst do not apply");
+    if (!o.trace_in && (!o.pattern || c->tc.rate < 0))
+        usage_error("traffic needs --pattern P and --rate R (or --trace-in FILE)");
+    if (be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL)
+        usage_error("traffic runs on --backend c, rtl or cosim");
+    if (o.rtl_top >= 0 && be->kind == BACKEND_C)
+        usage_error("--rtl-top needs --backend rtl or cosim");
+    if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
+    if (!o.trace_in && c->tc.pattern == TP_HOTSPOT && c->tc.hot_node >= p->n * p->n)
+        usage_error("--pattern %s: node %d is outside the %dx%d torus (0..%d)", o.pattern,
+                    c->tc.hot_node, p->n, p->n, p->n * p->n - 1);
+    if (!o.trace_in && traffic_pattern_needs_pow2(c->tc.pattern) && (p->n & (p->n - 1)))
+        usage_error("--pattern %s permutes node-id bits: it needs n*n a power of two (n = 2, 4, "
+                    "8, 16, 32 or 64), not n = %d", o.pattern, p->n);
+    if (c->tc.burst > 0 && c->tc.rate >= 1)
+        usage_error("--burst needs --rate below 1 (the off periods)");
+    if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
+    if (backend_exec_needed(be->kind, o.rtl_top, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, p->n, p->depth, p->tt, argv);
+    c->tc.seed = p->seed;
+    traffic_trace_msg *trace = NULL;
+    if (o.trace_in) {
+        trace = trace_in_read(o.trace_in, p->n, &c->tc.trace_len);
+        c->tc.trace = trace;
+    }
+    traffic_result r;
+    int rc = traffic_run(p, c, be, &r, stderr);
+    const char *name = o.trace_in ? "trace" : o.pattern;
+    if (rc == 0 || rc == EXIT_VERIFY) {
+        if (o.json) report_traffic_json(name, p, c, &r, be->kind);
+        else report_traffic_summary(name, p, c, &r, be->kind);
+    }
+    free(trace);
+    return rc;
+}
+
 /* The commands: usage lines of the help, the names allowed. */
 static const struct command {
     const char *name;
@@ -163,6 +212,8 @@ static const struct command {
     { "presets", "", "the machine parameter presets", cmd_presets },
     { "schedule", " --n N", "CSV of the phased AAPC schedule", cmd_schedule },
     { "run", " --kernel K --n N --words B [options]", NULL, cmd_run },
+    { "traffic", " --pattern P --rate R [options]", "synthetic traffic (or --trace-in FILE)",
+      cmd_traffic },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 

@@ -1,0 +1,212 @@
+#define _POSIX_C_SOURCE 200809L
+/* The synthetic-traffic measurement (traffic_run.h). */
+#include "traffic_run.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "machine.h"
+#include "run.h"
+
+#define CHUNK 1000          /* warm-up steps, in cycles */
+#define STEADY 0.05         /* mean latency within 5% of the last chunk's */
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double mean(const traffic_samples *s)
+{
+    double sum = 0;
+    for (size_t i = 0; i < s->len; i++) sum += s->v[i];
+    return s->len ? sum / (double)s->len : 0;
+}
+
+void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t flits,
+                   traffic_result *r)
+{
+    double N = t->num_nodes;
+    r->packets = t->tagged;
+    r->delivered = t->tagged_done;
+    r->offered = cycles ? (double)t->tagged_flits / (N * (double)cycles) : 0;
+    r->accepted = cycles ? (double)flits / (N * (double)cycles) : 0;
+    r->lat_mean = mean(&t->lat);
+    r->net_mean = mean(&t->net_lat);
+    r->lat_p50 = traffic_percentile(&t->lat, 50);
+    r->lat_p99 = traffic_percentile(&t->lat, 99);
+    r->lat_max = traffic_percentile(&t->lat, 100);
+    r->net_p50 = traffic_percentile(&t->net_lat, 50);
+    r->net_p99 = traffic_percentile(&t->net_lat, 99);
+    r->net_max = traffic_percentile(&t->net_lat, 100);
+    r->ideal = 0;
+    if (!t->cfg.trace) {
+        double link, eject;
+        traffic_channel_load(t, &link, &eject);
+        double ideal = 1.0;
+        if (link > 0 && 1.0 / (p->tt * link) < ideal) ideal = 1.0 / (p->tt * link);
+        if (eject > 0 && 1.0 / eject < ideal) ideal = 1.0 / eject;
+        r->ideal = ideal;
+    }
+    r->frac_ideal = r->ideal > 0 ? r->accepted / r->ideal : 0;
+    r->errors = t->errors;
+}
+
+/* Step until the machine reaches `until` or `done` says so; 0, or an
+ * exit status after a diagnostic. */
+typedef int done_fn(const traffic_t *t);
+static int step(machine_t *m, uint64_t until, done_fn *done, FILE *diag)
+{
+    while (m->cycle < until && !(done && done(m->traffic))) {
+        int moved = machine_step_hw(m);
+        if (moved < 0) {
+            fprintf(diag, "syncswitch: %s at cycle %llu\n",
+                    m->protocol_error ? m->protocol_error : "protocol error",
+                    (unsigned long long)m->cycle);
+            return m->mismatch ? EXIT_MISMATCH : EXIT_INTERNAL;
+        }
+        const traffic_t *t = m->traffic;
+        int busy = traffic_queued(t) || t->delivered < t->created;
+        if (moved || !busy) m->last_progress = m->cycle;
+        else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog) {
+            machine_report_stuck(m, diag, 40);
+            return EXIT_STUCK;
+        }
+    }
+    return 0;
+}
+
+static int tagged_done(const traffic_t *t) { return t->tagged_done == t->tagged; }
+static int trace_done(const traffic_t *t)
+{
+    return t->trace_pos == t->cfg.trace_len && t->delivered == t->created;
+}
+
+static void link_stats(const machine_t *m, const uint64_t *links, uint64_t window,
+                       const char *csv, traffic_result *r, FILE *diag)
+{
+    FILE *f = csv ? fopen(csv, "w") : NULL;
+    if (csv && !f) fprintf(diag, "syncswitch: cannot write %s\n", csv);
+    if (f) fprintf(f, "x,y,port,flits,utilisation\n");
+    double sum = 0, max = 0;
+    for (int i = 0; i < m->num_nodes; i++)
+        for (int o = 0; o < NUM_PORTS; o++) {
+            uint64_t k = links[i * NUM_PORTS + o];
+            /* a network link takes a flit every T_t cycles, the eject port one a cycle */
+            double u = window ? (double)k * (o == PORT_LOCAL ? 1 : m->p.tt) / (double)window : 0;
+            if (o != PORT_LOCAL) {
+                sum += u;
+                if (u > max) max = u;
+            }
+            if (f) fprintf(f, "%d,%d,%s,%llu,%.4f\n", i % m->n, i / m->n, port_name[o],
+                           (unsigned long long)k, u);
+        }
+    if (f) fclose(f);
+    r->link_mean = sum / (4.0 * m->num_nodes);
+    r->link_max = max;
+}
+
+int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opts *be,
+                traffic_result *r, FILE *diag)
+{
+    memset(r, 0, sizeof *r);
+    double start = now_seconds();
+    params_t p = *pin;
+    p.sync = SYNC_OFF;   /* no AAPC phases: the switch stays out of the way */
+    const char *why = NULL;
+    traffic_t *t = traffic_new(&c->tc, p.n, &why);
+    if (!t) {
+        fprintf(diag, "syncswitch: traffic: %s\n", why);
+        return EXIT_USAGE;
+    }
+    machine_t m;
+    uint64_t *links = calloc((size_t)p.n * p.n * NUM_PORTS, sizeof *links);
+    if (!links || machine_init(&m, &p, 1)) {
+        fprintf(diag, "syncswitch: out of memory for %dx%d nodes\n", p.n, p.n);
+        free(links);
+        traffic_free(t);
+        return EXIT_INTERNAL;
+    }
+    machine_attach_traffic(&m, t);
+    void *rtl = NULL;
+    if (be && be->kind != BACKEND_C) {
+        rtl = rtl_backend_attach(&m, be, &why);
+        if (!rtl) {
+            fprintf(diag, "syncswitch: RTL backend: %s\n", why);
+            machine_free(&m);
+            free(links);
+            traffic_free(t);
+            return EXIT_INTERNAL;
+        }
+    }
+    int rc = 0;
+    if (c->tc.trace) {
+        /* every message of the trace is measured */
+        t->win_start = 0;
+        t->win_end = UINT64_MAX;
+        m.link_flits = links;
+        rc = step(&m, UINT64_MAX, trace_done, diag);
+        r->window = m.cycle;
+        r->steady = 1;
+        traffic_stats(t, &p, m.cycle, t->flits_ejected, r);
+        link_stats(&m, links, m.cycle, c->links_csv, r, diag);
+    } else {
+        /* warm-up: until the mean latency of a chunk's arrivals is within
+         * 5% of the previous chunk's (at least warmup_min cycles) */
+        double last = -1;
+        uint64_t sum0 = 0, n0 = 0;
+        while (!rc && m.cycle < c->warmup_max) {
+            rc = step(&m, m.cycle + CHUNK, NULL, diag);
+            double cur = t->lat_n_all > n0 ? (double)(t->lat_sum_all - sum0) / (double)(t->lat_n_all - n0) : -1;
+            sum0 = t->lat_sum_all;
+            n0 = t->lat_n_all;
+            if (m.cycle >= c->warmup_min && cur >= 0 && last >= 0 && fabs(cur - last) <= STEADY * last) {
+                r->steady = 1;
+                break;
+            }
+            if (m.cycle >= c->warmup_min && c->tc.rate == 0) { r->steady = 1; break; }
+            last = cur;
+        }
+        r->warmup = m.cycle;
+        /* the window */
+        t->win_start = m.cycle;
+        t->win_end = m.cycle + c->window;
+        uint64_t q0 = traffic_queued(t), f0 = t->flits_ejected;
+        m.link_flits = links;
+        if (!rc) rc = step(&m, t->win_end, NULL, diag);
+        m.link_flits = NULL;
+        r->window = c->window;
+        uint64_t q1 = traffic_queued(t);
+        double grow = (double)q1 - (double)q0;
+        r->unstable = grow > 50 && grow > 0.05 * (double)t->tagged;
+        traffic_stats(t, &p, c->window, t->flits_ejected - f0, r);   /* throughput */
+        link_stats(&m, links, c->window, c->links_csv, r, diag);
+        /* the drain: every packet of the window arrives (load goes on) */
+        if (!rc && !r->unstable) {
+            rc = step(&m, t->win_end + 20 * c->window, tagged_done, diag);
+            if (!tagged_done(t)) r->unstable = 1;
+        }
+        r->drain = m.cycle - t->win_end;
+        double acc = r->accepted, off = r->offered, li = r->link_mean, lm = r->link_max;
+        traffic_stats(t, &p, c->window, t->flits_ejected - f0, r);   /* latencies */
+        r->accepted = acc;
+        r->offered = off;
+        r->link_mean = li;
+        r->link_max = lm;
+    }
+    r->cycles = m.cycle;
+    r->errors = t->errors;
+    rtl_backend_detach(rtl);
+    machine_free(&m);
+    free(links);
+    traffic_free(t);
+    r->wall_seconds = now_seconds() - start;
+    if (!rc && r->errors) {
+        fprintf(diag, "syncswitch: traffic verification failed: %llu errors\n",
+                (unsigned long long)r->errors);
+        rc = EXIT_VERIFY;
+    }
+    return rc;
+}
