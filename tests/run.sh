@@ -19,6 +19,8 @@ st=${PIPESTATUS[0]}
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/rtl.sh" "$dir" | tee -a "$out"
+# synthetic traffic co-simulated against the C backend
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/traffic/traffic.sh" "$dir" | tee -a "$out"
 # the SystemC backends, the NI's register interface, the example
 [ "${SC_TESTS:-0}" = 1 ] && "$here/systemc/sc.sh" "$dir" | tee -a "$out"
 

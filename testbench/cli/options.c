@@ -114,11 +114,14 @@ static void set_pattern(run_opts *o, const char *v) { options_pattern(&o->tr.tc,
 
 static void set_packet(run_opts *o, const char *v)
 {
-    long a, b;
-    char extra;
-    int k = sscanf(v, "%ld-%ld%c", &a, &b, &extra);
-    if (k == 1) b = a;
-    else if (k != 2 || strchr(v, '-') == NULL)
+    char *end, *end2;
+    long a = strtol(v, &end, 10), b = a;
+    int ok = end != v && (*end == 0 || *end == '-');
+    if (ok && *end == '-') {
+        b = strtol(end + 1, &end2, 10);
+        ok = end2 != end + 1 && *end2 == 0;
+    }
+    if (!ok)
         usage_error("--packet needs B or A-B (flits per packet, HEAD and TAIL included), got '%s'", v);
     if (a < TRAFFIC_MIN_FLITS || b > TRAFFIC_MAX_FLITS || a > b)
         usage_error("--packet '%s': sizes must be %d..%d flits with A <= B (a packet is a HEAD, "

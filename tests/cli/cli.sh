@@ -51,6 +51,33 @@ expect_usage sc_trace_window   run --kernel phased --n 8 --words 16 --backend sc
 expect_usage sc_rtl_top        run --kernel phased --n 8 --words 16 --backend sc --rtl-top torus
 expect_usage trace_on_c        run --kernel phased --n 8 --words 16 --trace t.vcd
 expect_usage unknown_backend   run --kernel phased --n 8 --words 16 --backend systemc
+# traffic: bad patterns, rates, packets, traces; another command's options
+expect_usage tr_unknown_pattern traffic --pattern zigzag --rate 0.1
+expect_usage tr_rate_high      traffic --pattern uniform --rate 1.5
+expect_usage tr_rate_missing   traffic --pattern uniform
+expect_usage tr_hotspot_out    traffic --pattern hotspot:64:0.2 --rate 0.1 --n 8
+expect_usage tr_hotspot_frac   traffic --pattern hotspot:3:1.5 --rate 0.1
+expect_usage tr_packet_small   traffic --pattern uniform --rate 0.1 --packet 2
+expect_usage tr_packet_order   traffic --pattern uniform --rate 0.1 --packet 9-4
+expect_usage tr_packet_junk    traffic --pattern uniform --rate 0.1 --packet 4x
+expect_usage tr_bitrev_n6      traffic --pattern bitrev --rate 0.1 --n 6
+expect_usage tr_kernel_option  traffic --pattern uniform --rate 0.1 --words 4
+expect_usage tr_run_option     run --kernel phased --n 8 --words 16 --rate 0.1
+expect_usage tr_sc_backend     traffic --pattern uniform --rate 0.1 --backend sc
+expect_usage tr_trace_and_pat  traffic --trace-in traces/example.trace --pattern uniform --n 4
+expect_usage tr_trace_missing  traffic --trace-in "$tmp/none.trace"
+printf '0 1 2 4\n5 1 99 4\n' >"$tmp/dst.trace"
+expect_usage tr_trace_dst      traffic --trace-in "$tmp/dst.trace" --n 4
+printf '# ok\n10 1 2 4\n5 1 2 4\n' >"$tmp/back.trace"
+expect_usage tr_trace_backward traffic --trace-in "$tmp/back.trace" --n 4
+printf '10 1 two 4\n' >"$tmp/junk.trace"
+expect_usage tr_trace_junk     traffic --trace-in "$tmp/junk.trace" --n 4
+printf '10 1 2 0\n' >"$tmp/zero.trace"
+expect_usage tr_trace_zero     traffic --trace-in "$tmp/zero.trace" --n 4
+# the line named: file and line number
+"$bin" traffic --trace-in "$tmp/back.trace" --n 4 2>"$tmp/err" >/dev/null
+if grep -q "back.trace:3: cycle 5 goes backwards" "$tmp/err"; then pass tr_trace_line_named
+else fail tr_trace_line_named "$(head -c 200 "$tmp/err")"; fi
 
 # schedule CSV: header, n^4 - (self messages are included) rows for n = 8
 "$bin" schedule --n 8 >"$tmp/s.csv" 2>"$tmp/err"
