@@ -28,7 +28,7 @@ typedef struct {
     uint32_t src, dst, words;
 } traffic_trace_msg;
 
-typedef struct {
+typedef struct traffic_cfg_s {
     int pattern;               /* enum traffic_pattern */
     int hot_node;              /* TP_HOTSPOT: the node, and the fraction of */
     double hot_frac;           /*   packets sent to it (the rest: uniform) */

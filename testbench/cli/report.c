@@ -11,12 +11,21 @@ void report_json(const kernel_t *k, const params_t *p, const kernel_cfg *c,
            "\"cycles\":%llu,\"bytes\":%.0f,\"agg_mbps\":%.3f,\"eq1_mbps\":%.3f,"
            "\"eq3_mbps\":%.3f,\"ts_cycles\":%.3f,\"pct_eq1\":%.3f,"
            "\"messages\":%llu,\"phase_min\":%u,\"phase_max\":%u,"
-           "\"verified\":%s,\"wall_s\":%.3f}\n",
+           "\"verified\":%s,\"wall_s\":%.3f",
            k->name, backend_choices[backend].name, p->n, c->words, p->tt, p->mhz, p->depth,
            p->call_cycles, p->msg_cycles, (unsigned long long)r->cycles, r->bytes, r->agg_mbps,
            r->eq1_mbps, r->eq3_mbps, r->ts_cycles, r->pct_eq1,
            (unsigned long long)r->messages, r->phase_min, r->phase_max,
            r->verified ? "true" : "false", r->wall_seconds);
+    const traffic_result *b = &r->background;
+    if (r->has_background)
+        printf(",\"bg_offered\":%.5f,\"bg_accepted\":%.5f,\"bg_packets\":%llu,"
+               "\"bg_lat_mean\":%.2f,\"bg_lat_p50\":%.0f,\"bg_lat_p99\":%.0f,\"bg_lat_max\":%.0f,"
+               "\"bg_net_mean\":%.2f,\"bg_drain\":%llu,\"bg_unstable\":%s",
+               b->offered, b->accepted, (unsigned long long)b->packets, b->lat_mean, b->lat_p50,
+               b->lat_p99, b->lat_max, b->net_mean, (unsigned long long)b->drain,
+               b->unstable ? "true" : "false");
+    printf("}\n");
 }
 
 void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
@@ -45,6 +54,11 @@ void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
     if (k->phased)
         printf("  phases       %u..%u at the routers (schedule: %d)\n", r->phase_min,
                r->phase_max, c->sched->num_phases);
+    const traffic_result *b = &r->background;
+    if (r->has_background)
+        printf("  background   offered %.4f, accepted %.4f flits/node/cycle while the kernel ran; "
+               "latency mean %.1f, p99 %.0f cycles (network %.1f)%s\n", b->offered, b->accepted,
+               b->lat_mean, b->lat_p99, b->net_mean, b->unstable ? "; UNSTABLE" : "");
     printf("  data         %s: %llu messages delivered, every word checked\n",
            r->verified ? "verified" : "FAILED", (unsigned long long)r->messages);
     printf("  simulation   %.2f s, %.2f M router-cycles/s\n", r->wall_seconds,

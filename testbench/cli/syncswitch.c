@@ -119,6 +119,21 @@ static int cmd_run(int argc, char **argv)
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
         usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
+    static traffic_cfg bg;
+    if (o.background) {
+        if (sc) usage_error("--background runs on --backend c, rtl or cosim");
+        const char *colon = strrchr(o.background, ':');
+        if (!colon || colon == o.background)
+            usage_error("--background needs PATTERN:RATE (a pattern of traffic, flits/node/cycle), "
+                        "got '%s'", o.background);
+        char pat[128];
+        snprintf(pat, sizeof pat, "%.*s", (int)(colon - o.background), o.background);
+        options_pattern(&bg, pat);
+        bg.rate = opt_real("--background rate", colon + 1, 0, 1);
+        bg.pkt_min = bg.pkt_max = 5;
+        bg.seed = p->seed;
+        be->background = &bg;
+    }
     if (backend_exec_needed(be->kind, o.rtl_top, p->n, p->depth, p->tt))
         return backend_exec(be->kind, o.rtl_top, p->n, p->depth, p->tt, argv);
     cfg->n = p->n;

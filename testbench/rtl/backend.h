@@ -28,6 +28,8 @@ typedef struct {
     uint64_t trace_to;        /* last cycle dumped */
     int64_t perturb_cycle;    /* cosim self-test: corrupt the C model's
                                  X+ link of router 0 at this cycle (-1: no) */
+    const struct traffic_cfg_s *background; /* synthetic traffic underneath the
+                                 kernel (run --background), or NULL */
 } backend_opts;
 
 /* Does this binary contain Verilated RTL, and for which sizes? */

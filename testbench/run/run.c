@@ -5,6 +5,7 @@
 #include "machine.h"
 #include "node_api_model.h"
 #include "sc_backend.h"
+#include "traffic.h"
 
 _Static_assert((int)KERNEL_SYNC_OFF == (int)SYNC_OFF && (int)KERNEL_SYNC_HW == (int)SYNC_HW &&
                    (int)KERNEL_SYNC_SW == (int)SYNC_SW,
@@ -48,6 +49,24 @@ static void show_progress(const machine_t *m, void *arg)
     fflush(stderr);
 }
 
+/* After the kernel: step on (the background goes on offering load) until
+ * every background packet created while the kernel ran has arrived, then
+ * measure it over the kernel's cycles. */
+static int drain_background(machine_t *m, traffic_t *bg, const params_t *p, run_result *res)
+{
+    uint64_t end = m->cycle, flits = bg->flits_ejected, limit = end + 20 * end + 100000;
+    bg->win_end = end;
+    while (bg->tagged_done < bg->tagged && m->cycle < limit)
+        if (machine_step_hw(m) < 0) return m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
+    res->has_background = 1;
+    traffic_stats(bg, p, end, flits, &res->background);
+    res->background.unstable = bg->tagged_done < bg->tagged;
+    res->background.window = end;
+    res->background.drain = m->cycle - end;
+    res->background.cycles = m->cycle;
+    return RUN_OK;
+}
+
 int run_kernel(const kernel_t *k, const params_t *p, const kernel_cfg *cfg,
                run_result *res, int progress, FILE *diag)
 {
@@ -84,12 +103,28 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
             return EXIT_INTERNAL;
         }
     }
+    traffic_t *bg = NULL;
+    if (be && be->background) {
+        const char *why = NULL;
+        bg = traffic_new(be->background, p.n, &why);
+        if (!bg) {
+            fprintf(diag, "syncswitch: --background: %s\n", why);
+            rtl_backend_detach(rtl);
+            machine_free(&m);
+            return EXIT_USAGE;
+        }
+        bg->win_start = 0;   /* every packet created while the kernel runs */
+        bg->win_end = UINT64_MAX;
+        machine_attach_traffic(&m, bg);
+    }
     progress_t pr = { now_seconds(), 0, k->phased ? (uint32_t)cfg->sched->num_phases : 0, 0 };
     if (progress) { m.tick = show_progress; m.tick_arg = &pr; }
     m.diag = diag;
 
     int st = sc ? sc_backend_run(&m, k->program, cfg, be, diag)
                 : node_api_model_run(&m, k->program, cfg);
+    uint64_t end = m.cycle;   /* the kernel's cycles */
+    if (bg && st == RUN_OK) st = drain_background(&m, bg, &p, res);
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
     rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
@@ -119,12 +154,12 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     }
 
     double N = (double)p.n * p.n, B = cfg->words;
-    res->cycles = m.cycle;
+    res->cycles = end;
     res->bytes = k->bytes ? k->bytes(cfg) : N * N * B * 4.0;
-    res->agg_mbps = m.cycle ? res->bytes * p.mhz / (double)m.cycle : 0;
+    res->agg_mbps = end ? res->bytes * p.mhz / (double)end : 0;
     res->eq1_mbps = eq1_mbps(&p);
     double phases = (double)p.n * p.n * p.n / 8.0;
-    res->ts_cycles = (double)m.cycle / phases - p.tt * B;
+    res->ts_cycles = (double)end / phases - p.tt * B;
     res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
     res->pct_eq1 = 100.0 * res->agg_mbps / res->eq1_mbps;
     res->phase_min = UINT32_MAX;
@@ -135,6 +170,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         if (m.r[i].phase > res->phase_max) res->phase_max = m.r[i].phase;
         res->gate_stalls += m.r[i].gate_stall_cycles;
     }
+    if (bg) res->errors += bg->errors;
     res->verified = rc == 0 && res->errors == 0;
     if (rc == 0 && res->errors) {
         fprintf(diag, "syncswitch: data verification failed: %llu errors\n",
@@ -142,5 +178,6 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         rc = EXIT_VERIFY;
     }
     machine_free(&m);
+    traffic_free(bg);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "kernel.h"
 #include "params.h"
+#include "traffic_run.h"
 
 /* Exit statuses of `syncswitch run` (also returned by run_kernel). */
 enum { EXIT_VERIFY = 1, EXIT_USAGE = 2, EXIT_STUCK = 3, EXIT_MISMATCH = 4,
@@ -26,6 +27,9 @@ typedef struct {
     uint64_t gate_stalls;   /* router-cycles a HEAD waited at a sticky bit */
     double wall_seconds;
     kernel_report report;   /* what the kernel measured beyond the above */
+    int has_background;     /* --background: the synthetic traffic under the
+                               kernel, created while it ran, drained after */
+    traffic_result background;
 } run_result;
 
 /* Returns 0 or an exit status (EXIT_*); diagnostics go to diag. When

@@ -74,6 +74,11 @@ printf '10 1 two 4\n' >"$tmp/junk.trace"
 expect_usage tr_trace_junk     traffic --trace-in "$tmp/junk.trace" --n 4
 printf '10 1 2 0\n' >"$tmp/zero.trace"
 expect_usage tr_trace_zero     traffic --trace-in "$tmp/zero.trace" --n 4
+expect_usage bg_no_rate         run --kernel phased --n 8 --words 16 --background uniform
+expect_usage bg_bad_rate        run --kernel phased --n 8 --words 16 --background uniform:2
+expect_usage bg_bad_pattern     run --kernel phased --n 8 --words 16 --background zigzag:0.1
+expect_usage bg_hotspot_out     run --kernel phased --n 8 --words 16 --background hotspot:99:0.5:0.1
+expect_usage bg_sc              run --kernel phased --n 8 --words 16 --background uniform:0.1 --backend sc
 # the line named: file and line number
 "$bin" traffic --trace-in "$tmp/back.trace" --n 4 2>"$tmp/err" >/dev/null
 if grep -q "back.trace:3: cycle 5 goes backwards" "$tmp/err"; then pass tr_trace_line_named
