@@ -1,6 +1,7 @@
 # syncswitch: C reference model, node programs, tests.
 #   make run       the main job: 8x8 AAPC sweep vs Eq. 1 (table + CSV + plot)
 #   make test      build everything and run the test suite
+#   make traffic   latency vs offered load, and AAPC under background traffic
 #   make bench     simulation speed of the C model
 #   make sanitize  the tests under AddressSanitizer + UBSan
 # docs/layout.md says which folder holds what and who may include whom.
@@ -35,7 +36,7 @@ TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
 TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps run test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
+.PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
         sc-bin sc-rtl-bin sc-example
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -192,6 +193,12 @@ waves: $(BUILD)/syncswitch
 run: $(BUILD)/syncswitch
 	@scripts/deps.sh plot
 	@scripts/sweep.sh
+
+# Latency against offered load for the synthetic patterns, and phased AAPC
+# with message-passing traffic underneath (docs/traffic.md)
+traffic: $(BUILD)/syncswitch
+	@scripts/deps.sh plot
+	@scripts/traffic.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni
