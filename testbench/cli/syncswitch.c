@@ -182,8 +182,6 @@ static int cmd_traffic(int argc, char **argv)
                     "--burst do not apply");
     if (!o.trace_in && (!o.pattern || c->tc.rate < 0))
         usage_error("traffic needs --pattern P and --rate R (or --trace-in FILE)");
-    if (be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL)
-        usage_error("traffic runs on --backend c, rtl or cosim");
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;

@@ -7,6 +7,7 @@
 #include <time.h>
 #include "machine.h"
 #include "run.h"
+#include "sc_backend.h"
 
 #define CHUNK 1000          /* warm-up steps, in cycles */
 #define STEADY 0.05         /* mean latency within 5% of the last chunk's */
@@ -57,10 +58,20 @@ void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t fl
 /* Step until the machine reaches `until` or `done` says so; 0, or an
  * exit status after a diagnostic. */
 typedef int done_fn(const traffic_t *t);
-static int step(machine_t *m, uint64_t until, done_fn *done, FILE *diag)
+typedef struct {
+    machine_t *m;
+    void *sc;          /* a SystemC backend's hardware, or NULL */
+} stepper;
+
+/* One clock edge: machine_step_hw (C routers, or the RTL through its hook)
+ * or one edge of the SystemC network. */
+static int edge(const stepper *s) { return s->sc ? sc_backend_step(s->sc) : machine_step_hw(s->m); }
+
+static int step(const stepper *s, uint64_t until, done_fn *done, FILE *diag)
 {
+    machine_t *m = s->m;
     while (m->cycle < until && !(done && done(m->traffic))) {
-        int moved = machine_step_hw(m);
+        int moved = edge(s);
         if (moved < 0) {
             fprintf(diag, "syncswitch: %s at cycle %llu\n",
                     m->protocol_error ? m->protocol_error : "protocol error",
@@ -131,7 +142,17 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
     }
     machine_attach_traffic(&m, t);
     void *rtl = NULL;
-    if (be && be->kind != BACKEND_C) {
+    stepper st = { &m, NULL };
+    if (be && (be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL)) {
+        st.sc = sc_backend_open(&m, be, &why);
+        if (!st.sc) {
+            fprintf(diag, "syncswitch: %s\n", why);
+            machine_free(&m);
+            free(links);
+            traffic_free(t);
+            return EXIT_INTERNAL;
+        }
+    } else if (be && be->kind != BACKEND_C) {
         rtl = rtl_backend_attach(&m, be, &why);
         if (!rtl) {
             fprintf(diag, "syncswitch: RTL backend: %s\n", why);
@@ -147,7 +168,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         t->win_start = 0;
         t->win_end = UINT64_MAX;
         m.link_flits = links;
-        rc = step(&m, UINT64_MAX, trace_done, diag);
+        rc = step(&st, UINT64_MAX, trace_done, diag);
         r->window = m.cycle;
         r->steady = 1;
         traffic_stats(t, &p, m.cycle, t->flits_ejected, r);
@@ -158,7 +179,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         double last = -1;
         uint64_t sum0 = 0, n0 = 0;
         while (!rc && m.cycle < c->warmup_max) {
-            rc = step(&m, m.cycle + CHUNK, NULL, diag);
+            rc = step(&st, m.cycle + CHUNK, NULL, diag);
             double cur = t->lat_n_all > n0 ? (double)(t->lat_sum_all - sum0) / (double)(t->lat_n_all - n0) : -1;
             sum0 = t->lat_sum_all;
             n0 = t->lat_n_all;
@@ -175,7 +196,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         t->win_end = m.cycle + c->window;
         uint64_t q0 = traffic_queued(t), f0 = t->flits_ejected;
         m.link_flits = links;
-        if (!rc) rc = step(&m, t->win_end, NULL, diag);
+        if (!rc) rc = step(&st, t->win_end, NULL, diag);
         m.link_flits = NULL;
         r->window = c->window;
         uint64_t q1 = traffic_queued(t);
@@ -185,7 +206,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         link_stats(&m, links, c->window, c->links_csv, r, diag);
         /* the drain: every packet of the window arrives (load goes on) */
         if (!rc && !r->unstable) {
-            rc = step(&m, t->win_end + 20 * c->window, tagged_done, diag);
+            rc = step(&st, t->win_end + 20 * c->window, tagged_done, diag);
             if (!tagged_done(t)) r->unstable = 1;
         }
         r->drain = m.cycle - t->win_end;
@@ -199,6 +220,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
     r->cycles = m.cycle;
     r->errors = t->errors;
     rtl_backend_detach(rtl);
+    if (st.sc) sc_backend_close(st.sc);
     machine_free(&m);
     free(links);
     traffic_free(t);

@@ -114,3 +114,60 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
     }
     return st;
 }
+
+namespace {
+
+// The hardware of a traffic run: clock, reset and the network, no
+// processors; stepped by sc_start one clock period at a time.
+struct hw_run {
+    sc_clock clk{"clk", sc_time(10, SC_NS)};
+    sc_signal<bool> rst_n{"rst_n"};
+    ss_network net;
+    machine_t *m;
+    hw_run(machine_t *mm, ss_fabric_kind k) : net("network", mm, k), m(mm)
+    {
+        net.clk_i(clk);
+        net.rst_ni(rst_n);
+    }
+};
+
+}  // namespace
+
+extern "C" void *sc_backend_open(machine_t *m, const backend_opts *be, const char **why)
+{
+    static char msg[256];
+    sc_report_handler::set_handler(one_line);
+    sc_report_handler::set_actions(SC_FATAL, SC_DISPLAY | SC_THROW);
+    sc_report_handler::set_actions(SC_ID_IEEE_1666_DEPRECATION_, SC_DO_NOTHING);
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+    try {
+        auto *h = new hw_run(m, be->kind == BACKEND_SC_RTL ? ss_fabric_kind::rtl
+                                                          : ss_fabric_kind::c_model);
+        h->rst_n.write(false);
+        sc_start(25, SC_NS);   // three edges in reset; cycle 0 at 25 ns
+        h->rst_n.write(true);
+        sc_start(SC_ZERO_TIME);
+        return h;
+    } catch (const sc_report &r) {
+        std::snprintf(msg, sizeof msg, "SystemC: %s", r.get_msg());
+        *why = msg;
+        return nullptr;
+    }
+}
+
+extern "C" int sc_backend_step(void *ctx)
+{
+    auto *h = static_cast<hw_run *>(ctx);
+    try {
+        sc_start(10, SC_NS);   // the next rising edge and its after-edge process
+    } catch (const sc_report &r) {
+        static char msg[256];
+        std::snprintf(msg, sizeof msg, "SystemC: %s", r.get_msg());
+        h->m->protocol_error = msg;
+        return -1;
+    }
+    if (h->net.status() != RUN_OK) return -1;
+    return h->net.moved();
+}
+
+extern "C" void sc_backend_close(void *ctx) { delete static_cast<hw_run *>(ctx); }

@@ -27,6 +27,14 @@ int sc_backend_has(int kind, int n, int depth, int tt);
 int sc_backend_run(machine_t *m, node_program prog, const void *shared, const backend_opts *be,
                    FILE *diag);
 
+/* The hardware alone, one clock edge at a time (synthetic traffic, no node
+ * programs): open builds the network on m and takes it out of reset (NULL
+ * and *why on failure); step runs one rising edge and returns the flits
+ * moved, or -1 with m->protocol_error set; close ends the simulation. */
+void *sc_backend_open(machine_t *m, const backend_opts *be, const char **why);
+int sc_backend_step(void *ctx);
+void sc_backend_close(void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,3 +21,19 @@ int sc_backend_run(machine_t *m, node_program prog, const void *shared, const ba
     m->error_node = -1;
     return RUN_PROTOCOL;
 }
+
+void *sc_backend_open(machine_t *m, const backend_opts *be, const char **why)
+{
+    (void)m;
+    (void)be;
+    *why = "this binary has no SystemC backend";
+    return NULL;
+}
+
+int sc_backend_step(void *ctx)
+{
+    (void)ctx;
+    return -1;
+}
+
+void sc_backend_close(void *ctx) { (void)ctx; }

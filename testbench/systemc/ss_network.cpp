@@ -9,6 +9,10 @@
 #include <string>
 #include "ss_ni.h"
 
+extern "C" {
+#include "traffic.h"
+}
+
 using namespace sc_core;
 
 ss_network::ss_network(sc_module_name name, const params_t &p, size_t mem_words,
@@ -84,6 +88,7 @@ void ss_network::on_rising_edge()
         // the nodes here; the Verilated routers take the same edge in
         // their own processes and read what was driven before it
         moved_ = 0;
+        if (m_->traffic) traffic_generate(m_->traffic, m_->cycle);
         for (int i = 0; i < m_->num_nodes; i++) {
             node_t *nd = &m_->node[i];
             flit_t inj;
@@ -108,7 +113,7 @@ void ss_network::after_edge()
     }
     if (fabric_) {
         // the routers' registered outputs of this edge are visible now
-        moved_ += fabric_->flits_moving();
+        moved_ += fabric_->flits_moving(m_->link_flits);
         for (int i = 0; i < m_->num_nodes; i++) {
             bool error = false;
             fabric_->status(i, &m_->r[i].nim, &m_->r[i].phase, &error);

@@ -38,7 +38,8 @@ public:
     virtual void sw_clear(int i, bool on) = 0;
     // After an edge: router i's status, and the flits on every link.
     virtual void status(int i, uint8_t *nim, uint32_t *phase, bool *error) const = 0;
-    virtual int flits_moving() const = 0;
+    // (and, when links is not NULL, add one to links[i*5 + o] for each)
+    virtual int flits_moving(uint64_t *links) const = 0;
     virtual void trace(sc_core::sc_trace_file *tf) const = 0;
 };
 
@@ -69,6 +70,8 @@ public:
     // RUN_OK, or RUN_STUCK (watchdog; the simulation was stopped),
     // RUN_PROTOCOL (a router saw a protocol violation).
     int status() const { return status_; }
+    // Flits moved at the last rising edge (nodes and routers).
+    int moved() const { return moved_; }
 
     // Every NI's registers and every router's phase and NotInMessage bits.
     void trace(sc_core::sc_trace_file *tf) const;

@@ -107,11 +107,15 @@ public:
         *phase = w_[i]->phase.read();
         *error = w_[i]->error.read();
     }
-    int flits_moving() const override
+    int flits_moving(uint64_t *links) const override
     {
         int k = 0;
         for (int i = 0; i < n_; i++)
-            for (int p = 0; p < NUM_PORTS; p++) k += flit_valid(w_[i]->out_flit[p].read());
+            for (int p = 0; p < NUM_PORTS; p++) {
+                int v = flit_valid(w_[i]->out_flit[p].read());
+                k += v;
+                if (links) links[i * NUM_PORTS + p] += static_cast<uint64_t>(v);
+            }
         return k;
     }
     void trace(sc_trace_file *tf) const override

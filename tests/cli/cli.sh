@@ -63,7 +63,7 @@ expect_usage tr_packet_junk    traffic --pattern uniform --rate 0.1 --packet 4x
 expect_usage tr_bitrev_n6      traffic --pattern bitrev --rate 0.1 --n 6
 expect_usage tr_kernel_option  traffic --pattern uniform --rate 0.1 --words 4
 expect_usage tr_run_option     run --kernel phased --n 8 --words 16 --rate 0.1
-expect_usage tr_sc_backend     traffic --pattern uniform --rate 0.1 --backend sc
+expect_usage tr_cosim_perturb  traffic --pattern uniform --rate 0.1 --cosim-perturb 5
 expect_usage tr_trace_and_pat  traffic --trace-in traces/example.trace --pattern uniform --n 4
 expect_usage tr_trace_missing  traffic --trace-in "$tmp/none.trace"
 printf '0 1 2 4\n5 1 99 4\n' >"$tmp/dst.trace"
