@@ -74,11 +74,16 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
 
 int machine_routers_step_c(machine_t *m)
 {
-    int moved = 0;
+    int moved = 0, skip_idle = !m->p.step_all;
     for (int i = 0; i < m->num_nodes; i++) {
         router_in_t in;
         machine_router_in(m, i, &in);
         m->node[i].sw_clear = 0;
+        if (skip_idle && router_idle(&m->r[i], &in)) {
+            /* what router_step would do: no register changes, outputs idle */
+            memset(&m->out_d[i], 0, sizeof m->out_d[i]);
+            continue;
+        }
         const char *err;
         int k = router_step(&m->r[i], &in, &m->out_d[i], &err);
         if (k < 0) {

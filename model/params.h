@@ -31,6 +31,10 @@ typedef struct {
      * unlimited model; values >= 2 never limit either (each engine moves at
      * most one word per cycle). Fractions are kept in 1/1024 words. */
     double mem_words_per_cycle;
+    /* Simulation only, no effect on results: 0 (the default) lets the C
+     * model skip a router whose cycle would change nothing (router_idle);
+     * 1 steps every router every cycle, to check that skipping is exact. */
+    int step_all;
 } params_t;
 
 /* Machine presets: rows of data in params.c (name, description, every

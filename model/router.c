@@ -346,6 +346,47 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     return w.moved;
 }
 
+/* router_idle reads cnt[][] as two words (this file is C++ in router_tb:
+ * no _Static_assert) */
+typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
+                                       sizeof ((router_t *)0)->cnt <= 16 ? 1 : -1];
+
+/* ---- router_idle: would this cycle change nothing? ---------------------
+ * Walk router_step with these conditions: eligible sees no flit (so no
+ * request, grant, pop, protocol error or gate stall, and the round-robin
+ * pointers, credits, held routes and out_busy, which move only on a grant,
+ * stay); commit writes all-zero outputs. What is left to change:
+ *   throttle[o]  counts down on its own while non-zero: all must be 0;
+ *   arrivals     a flit on an input link or the inject wire is written
+ *                into a buffer: none may be valid;
+ *   credits      a credit return increments credits[o][v]: none valid;
+ *   nim, phase   the AND gate fires on its own (SYNC_HW, and SYNC_OFF, which
+ *                still counts phases) when all five sticky bits are set,
+ *                and sw_clear fires it in SYNC_SW (it is ignored otherwise;
+ *                a request is rare, so any sw_clear counts as busy);
+ *                with no flit moving no tail sets a bit.
+ * Held routes with an empty buffer (a message whose next flit is still
+ * upstream) and owned output VCs change nothing by themselves. The empty
+ * buffers are read from cnt[][] as two words rather than kept as a count in
+ * commit: the count cost the busy routers' step more than the read. */
+int router_idle(const router_t *r, const router_in_t *in)
+{
+    /* cnt[][] is 15 bytes: two overlapping 8-byte words cover it */
+    uint64_t c0, c1;
+    memcpy(&c0, &r->cnt[0][0], 8);
+    memcpy(&c1, &r->cnt[0][0] + sizeof r->cnt - 8, 8);
+    if (c0 | c1 || in->sw_clear) return 0;
+    if (r->sync != SYNC_SW && r->nim == ALL_QUEUES) return 0;
+    flit_t f = 0;
+    unsigned c = 0, thr = 0;
+    for (int p = 0; p < NUM_PORTS; p++) {
+        f |= in->link[p];
+        c |= in->credit[p];
+        thr |= r->throttle[p];
+    }
+    return !flit_valid(f) && !(c & CREDIT_VALID) && !thr;
+}
+
 int router_describe(const router_t *r, int p, int v, char *buf, int len)
 {
     if (r->cnt[p][v] == 0 && !r->held[p][v]) return 0;

@@ -78,6 +78,12 @@ void router_init(router_t *r, const params_t *p, int x, int y);
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err);
 
+/* 1 if router_step(r, in, ...) would change no register and no statistic
+ * and output nothing (all-zero router_out_t, 0 flits moved): the caller may
+ * then skip it and zero the outputs itself (machine.c does, unless
+ * params_t.step_all). A cheap test, not an exact one: 0 says nothing. */
+int router_idle(const router_t *r, const router_in_t *in);
+
 /* Route computation for a HEAD at input (p, v): output port, output VC and
  * the rewritten HEAD word (remaining hops decremented). Pure function. */
 void router_route(const router_t *r, int p, int v, uint32_t head,

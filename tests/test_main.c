@@ -24,9 +24,9 @@ static int run_one(const test_case *tc, const char *filter)
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
-    const test_case *const suites[] = { tests_router,  tests_schedule, tests_params, tests_traffic,
-                                        tests_aapc,    tests_barrier,  tests_patterns,
-                                        tests_hypercube };
+    const test_case *const suites[] = { tests_router,   tests_schedule, tests_params,
+                                        tests_traffic,  tests_idle,     tests_aapc,
+                                        tests_barrier,  tests_patterns, tests_hypercube };
     int failed = 0;
     for (size_t f = 0; f < sizeof suites / sizeof suites[0]; f++)
         for (const test_case *tc = suites[f]; tc->name; tc++)

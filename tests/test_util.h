@@ -3,6 +3,7 @@
 #ifndef SYNCSWITCH_TEST_UTIL_H
 #define SYNCSWITCH_TEST_UTIL_H
 #include "check.h"
+#include "machine.h"
 #include "run.h"
 
 /* Builds the phased schedule when the kernel needs it, sends diagnostics to
@@ -23,12 +24,20 @@ typedef struct {
     double size_variance, zero_prob;
     int barrier_fault;          /* kernel_cfg.test_barrier_fault */
     int fft2d_corrupt;          /* kernel_cfg.test_fft2d_corrupt */
+    int step_all;               /* params_t.step_all: no idle-router skipping */
 } test_opts;
 
 test_opts test_defaults(int n, uint32_t words);
 /* Run kernel kname with o quietly: run_quiet's status, EXIT_USAGE when the
  * kernel's check refuses o, -1 if the kernel is unknown. */
 int test_run(const char *kname, test_opts o, run_result *r);
+/* The same run on a machine the caller keeps to look at afterwards (and
+ * frees with machine_free, whatever the result): hook, when set, steps its
+ * routers (machine_t.routers_step, with ctx). Returns machine_run's status
+ * (enum run_status), or -1 when the kernel is unknown, refuses o, or there
+ * is no memory. */
+int test_run_machine(const char *kname, test_opts o, machine_t *m, routers_step_fn hook,
+                     void *ctx);
 
 #define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
     do {                                                                       \
