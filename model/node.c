@@ -203,6 +203,11 @@ static int traffic_turn(node_t *nd)
 int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
                   flit_t *inject, credit_t *eject_credit)
 {
+    if (node_idle(nd, eject, inj_credit)) {
+        *inject = 0;
+        *eject_credit = 0;
+        return 0;
+    }
     int moved = 0;
     int traffic_go = nd->tr ? traffic_turn(nd) : 0;
     if (nd->mem_rate) {

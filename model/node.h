@@ -12,6 +12,7 @@
 #include "coro.h"
 #include "flit.h"
 #include "router.h"
+#include "traffic.h"
 
 #define CMDQ_DEPTH 8
 #define MEM_UNIT 1024      /* memory budget units per word */
@@ -99,6 +100,14 @@ typedef struct node {
 int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
               int depth, size_t mem_words);
 void node_free(node_t *nd);
+
+/* Would node_dma_step change nothing (nothing to send, nothing arriving,
+ * no memory budget to refill)? Most nodes, most cycles, at low load. */
+static inline int node_idle(const node_t *nd, flit_t eject, credit_t inj_credit)
+{
+    return !nd->cmd_cnt && !flit_valid(eject) && !(inj_credit & CREDIT_VALID) && !nd->mem_rate &&
+           (!nd->tr || !traffic_src_pending(nd->tr, nd->id));
+}
 
 /* One clock edge of both DMA engines. eject/inj_credit are this cycle's
  * registered inputs; *inject and *eject_credit are next cycle's outputs.

@@ -369,22 +369,27 @@ typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
  * upstream) and owned output VCs change nothing by themselves. The empty
  * buffers are read from cnt[][] as two words rather than kept as a count in
  * commit: the count cost the busy routers' step more than the read. */
-int router_idle(const router_t *r, const router_in_t *in)
+int router_still(const router_t *r)
 {
     /* cnt[][] is 15 bytes: two overlapping 8-byte words cover it */
     uint64_t c0, c1;
     memcpy(&c0, &r->cnt[0][0], 8);
     memcpy(&c1, &r->cnt[0][0] + sizeof r->cnt - 8, 8);
-    if (c0 | c1 || in->sw_clear) return 0;
-    if (r->sync != SYNC_SW && r->nim == ALL_QUEUES) return 0;
+    unsigned thr = 0;
+    for (int p = 0; p < NUM_PORTS; p++) thr |= r->throttle[p];
+    return !(c0 | c1) && !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+}
+
+int router_idle(const router_t *r, const router_in_t *in)
+{
+    if (in->sw_clear || !router_still(r)) return 0;
     flit_t f = 0;
-    unsigned c = 0, thr = 0;
+    unsigned c = 0;
     for (int p = 0; p < NUM_PORTS; p++) {
         f |= in->link[p];
         c |= in->credit[p];
-        thr |= r->throttle[p];
     }
-    return !flit_valid(f) && !(c & CREDIT_VALID) && !thr;
+    return !flit_valid(f) && !(c & CREDIT_VALID);
 }
 
 int router_describe(const router_t *r, int p, int v, char *buf, int len)

@@ -240,16 +240,22 @@ void traffic_generate(traffic_t *t, uint64_t cycle)
         }
         return;
     }
-    if (c->rate <= 0) return;
+    if (c->rate <= 0 || cycle < t->next_any) return;   /* most cycles at low load */
+    uint64_t next_any = NEVER;
     for (int i = 0; i < t->num_nodes; i++) {
         traffic_node *tn = &t->node[i];
-        if (tn->next_create > cycle) continue;
+        if (tn->next_create > cycle) {
+            if (tn->next_create < next_any) next_any = tn->next_create;
+            continue;
+        }
         uint32_t flits = (uint32_t)c->pkt_min;
         if (c->pkt_max > c->pkt_min)
             flits += below(&tn->rng, (uint32_t)(c->pkt_max - c->pkt_min + 1));
         create(t, i, traffic_dest(t, i, &tn->rng), flits, cycle);
         tn->next_create = next_creation(t, tn, cycle + 1);
+        if (tn->next_create < next_any) next_any = tn->next_create;
     }
+    t->next_any = next_any;
 }
 
 int traffic_src_open(const traffic_t *t, int node) { return t->node[node].sent != 0; }

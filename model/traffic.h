@@ -78,6 +78,7 @@ typedef struct traffic {
     traffic_node *node;
     int *perm;                 /* TP_PERM: the permutation */
     size_t trace_pos;          /* next trace message to create */
+    uint64_t next_any;         /* the earliest next_create of any node */
     double mean_flits;
     /* the measurement window [win_start, win_end): packets created in it
      * are tagged; their latencies are sampled when they arrive */
@@ -110,6 +111,8 @@ void traffic_generate(traffic_t *t, uint64_t cycle);
 int traffic_src_ready(const traffic_t *t, int node, uint64_t cycle, uint8_t credits,
                       int vc_taken);
 flit_t traffic_src_take(traffic_t *t, int node, uint64_t cycle);
+/* Has node's traffic source a packet to send? */
+static inline int traffic_src_pending(const struct traffic *t, int node);
 /* Is node's traffic source in the middle of a packet (it owns VC_MP_LO)? */
 int traffic_src_open(const traffic_t *t, int node);
 
@@ -127,5 +130,10 @@ double traffic_percentile(traffic_samples *s, double p);
  * the routers take (dimension order, an n/2 tie goes +), and over every
  * ejection port: the ideal throughput is min(1, (1/T_t)/link, 1/eject). */
 void traffic_channel_load(const traffic_t *t, double *link, double *eject);
+
+static inline int traffic_src_pending(const struct traffic *t, int node)
+{
+    return t->node[node].next != t->node[node].created;
+}
 
 #endif
