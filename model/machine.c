@@ -22,10 +22,12 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
     m->inj_d = calloc(N, sizeof(flit_t));
     m->ejc_q = calloc(N, sizeof(credit_t));
     m->ejc_d = calloc(N, sizeof(credit_t));
+    m->wake_q = calloc(N, 1);
+    m->wake_d = calloc(N, 1);
     m->up = calloc(L, sizeof(int));
     m->down = calloc(L, sizeof(int));
     if (!m->r || !m->node || !m->out_q || !m->out_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
-        !m->up || !m->down)
+        !m->up || !m->down || !m->wake_q || !m->wake_d)
         return -1;
     static const int step_x[4] = { 1, -1, 0, 0 }, step_y[4] = { 0, 0, 1, -1 };
     for (int y = 0; y < m->n; y++)
@@ -55,6 +57,7 @@ void machine_free(machine_t *m)
     free(m->out_q); free(m->out_d);
     free(m->inj_q); free(m->inj_d); free(m->ejc_q); free(m->ejc_d);
     free(m->up); free(m->down);
+    free(m->wake_q); free(m->wake_d);
     memset(m, 0, sizeof *m);
 }
 
@@ -77,14 +80,18 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
  * routers at low load; the rest go through machine_router_in. */
 static int quiet(const machine_t *m, int i)
 {
+    return !m->wake_q[i] && !m->node[i].sw_clear && router_still(&m->r[i]);
+}
+
+/* Router i has stepped: wake the routers its flits and credits reach. */
+static void wake_neighbours(machine_t *m, int i)
+{
     const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
-    flit_t f = m->inj_q[i];
-    unsigned c = m->ejc_q[i] | m->node[i].sw_clear;
+    const router_out_t *o = &m->out_d[i];
     for (int p = 0; p < PORT_LOCAL; p++) {
-        f |= m->out_q[up[p]].link[p];
-        c |= m->out_q[down[p]].credit[p];
+        if (flit_valid(o->link[p])) m->wake_d[down[p]] = 1;
+        if (o->credit[p] & CREDIT_VALID) m->wake_d[up[p]] = 1;
     }
-    return !flit_valid(f) && !(c & (CREDIT_VALID | 1u)) && router_still(&m->r[i]);
 }
 
 /* Traffic measurements: the flits leaving router i this cycle. */
@@ -119,6 +126,7 @@ int machine_routers_step_c(machine_t *m)
             return -1;
         }
         moved += k;
+        if (skip_idle) wake_neighbours(m, i);
         if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: below */
     }
     return moved;
@@ -143,6 +151,7 @@ int machine_step_hw(machine_t *m)
             continue;
         }
         moved += node_dma_step(&m->node[i], ej, cr, &m->inj_d[i], &m->ejc_d[i]);
+        if (flit_valid(m->inj_d[i]) || (m->ejc_d[i] & CREDIT_VALID)) m->wake_d[i] = 1;
     }
     int k = m->routers_step ? m->routers_step(m, m->routers_ctx)
                             : machine_routers_step_c(m);
@@ -153,6 +162,8 @@ int machine_step_hw(machine_t *m)
     SWAP(m->out_q, m->out_d);
     SWAP(m->inj_q, m->inj_d);
     SWAP(m->ejc_q, m->ejc_d);
+    SWAP(m->wake_q, m->wake_d);
+    memset(m->wake_d, 0, (size_t)m->num_nodes);
     m->cycle++;
     return moved;
 }

@@ -35,6 +35,10 @@ struct machine {
     router_out_t *out_q, *out_d;
     flit_t *inj_q, *inj_d;         /* node -> router input LOCAL */
     credit_t *ejc_q, *ejc_d;       /* node -> router output LOCAL credit */
+    uint8_t *wake_q, *wake_d;      /* per router: something arrives at the next
+                                      step (a neighbour's flit or credit, the
+                                      node's inject flit or eject credit); the
+                                      C routers skip the rest (router_still) */
     int *up;                       /* up[i*5+p]: node whose output p feeds input p of i */
     int *down;                     /* down[i*5+o]: node fed by output o of i */
 
