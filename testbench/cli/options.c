@@ -138,7 +138,7 @@ static const opt_row rows[] = {
     { OPT("--kernel", "K"), .kind = OPT_STR, AT(kernel), .required = 1,
       .help = "the kernel to run, one of 'syncswitch list'" },
     { .cmds = BOTH, OPT("--n", "N"), INT_IN(2, MAX_N), AT(p.n), .required = 1,
-      .help = "torus side, N x N nodes; the phased kernels need a multiple of 8" },
+      .help = "torus side, N x N nodes (run: the phased kernels need a multiple of 8)" },
     { OPT("--words", "B"), INT_IN(0, 1 << 20), AT(words), .required = 1,
       .help = "words per message" },
     { .cmds = BOTH, OPT("--tt", "T"), INT_IN(1, MAX_TT), AT(p.tt),
