@@ -21,6 +21,8 @@ st=${PIPESTATUS[0]}
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/rtl.sh" "$dir" | tee -a "$out"
 # synthetic traffic co-simulated against the C backend
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/traffic/traffic.sh" "$dir" | tee -a "$out"
+# co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/corners.sh" "$dir" | tee -a "$out"
 # the SystemC backends, the NI's register interface, the example
 [ "${SC_TESTS:-0}" = 1 ] && "$here/systemc/sc.sh" "$dir" | tee -a "$out"
 
