@@ -192,7 +192,7 @@ static int outbound_ready(const node_t *nd)
 static int traffic_turn(node_t *nd)
 {
     int k = outbound_ready(nd);
-    int t = traffic_src_ready(nd->tr, nd->id, nd->m->cycle, nd->inj_credits[VC_MP_LO],
+    int t = traffic_src_ready(nd->tr, nd->id, nd->inj_credits[VC_MP_LO],
                               nd->out_open && nd->out_vc == VC_MP_LO);
     int go = t && (!k || nd->inj_rr);
     if (k && t) nd->inj_rr ^= 1u;

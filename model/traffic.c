@@ -260,9 +260,8 @@ void traffic_generate(traffic_t *t, uint64_t cycle)
 
 int traffic_src_open(const traffic_t *t, int node) { return t->node[node].sent != 0; }
 
-int traffic_src_ready(const traffic_t *t, int node, uint64_t cycle, uint8_t credits, int vc_taken)
+int traffic_src_ready(const traffic_t *t, int node, uint8_t credits, int vc_taken)
 {
-    (void)cycle;
     const traffic_node *tn = &t->node[node];
     if (tn->next == tn->created || credits == 0) return 0;
     return tn->sent != 0 || !vc_taken;
@@ -360,10 +359,14 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double traffic_percentile(traffic_samples *s, double p)
+void traffic_sort(traffic_samples *s)
+{
+    if (s->len) qsort(s->v, s->len, sizeof *s->v, cmp_u32);
+}
+
+double traffic_percentile(const traffic_samples *s, double p)
 {
     if (!s->len) return 0;
-    qsort(s->v, s->len, sizeof *s->v, cmp_u32);
     size_t k = (size_t)ceil(p / 100.0 * (double)s->len);
     return s->v[k ? k - 1 : 0];
 }

@@ -108,11 +108,8 @@ void traffic_generate(traffic_t *t, uint64_t cycle);
 /* The node's injection: is a flit of the front packet ready (a packet
  * queued, a credit on its VC, the VC free of a node-program message)?
  * Then take it. */
-int traffic_src_ready(const traffic_t *t, int node, uint64_t cycle, uint8_t credits,
-                      int vc_taken);
+int traffic_src_ready(const traffic_t *t, int node, uint8_t credits, int vc_taken);
 flit_t traffic_src_take(traffic_t *t, int node, uint64_t cycle);
-/* Has node's traffic source a packet to send? */
-static inline int traffic_src_pending(const struct traffic *t, int node);
 /* Is node's traffic source in the middle of a packet (it owns VC_MP_LO)? */
 int traffic_src_open(const traffic_t *t, int node);
 
@@ -122,8 +119,9 @@ void traffic_sink(traffic_t *t, int node, flit_t f, uint64_t cycle);
 
 /* Packets waiting in all source queues (injection not finished). */
 uint64_t traffic_queued(const traffic_t *t);
-/* The p-th percentile (0..100) of samples (sorts them). */
-double traffic_percentile(traffic_samples *s, double p);
+/* Sort samples; then the p-th percentile (0..100) of sorted samples. */
+void traffic_sort(traffic_samples *s);
+double traffic_percentile(const traffic_samples *s, double p);
 
 /* The highest load per unit offered rate (flits per cycle on a channel
  * per flit/node/cycle injected) over every network link under the routes
@@ -131,6 +129,7 @@ double traffic_percentile(traffic_samples *s, double p);
  * ejection port: the ideal throughput is min(1, (1/T_t)/link, 1/eject). */
 void traffic_channel_load(const traffic_t *t, double *link, double *eject);
 
+/* Has node's traffic source a packet to send? */
 static inline int traffic_src_pending(const struct traffic *t, int node)
 {
     return t->node[node].next != t->node[node].created;

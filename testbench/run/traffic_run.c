@@ -26,22 +26,30 @@ static double mean(const traffic_samples *s)
     return s->len ? sum / (double)s->len : 0;
 }
 
-void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t flits,
-                   traffic_result *r)
+/* The latencies of the measured packets that arrived. */
+static void latencies(traffic_t *t, traffic_result *r)
 {
-    double N = t->num_nodes;
     r->packets = t->tagged;
     r->delivered = t->tagged_done;
-    r->offered = cycles ? (double)t->tagged_flits / (N * (double)cycles) : 0;
-    r->accepted = cycles ? (double)flits / (N * (double)cycles) : 0;
     r->lat_mean = mean(&t->lat);
     r->net_mean = mean(&t->net_lat);
+    traffic_sort(&t->lat);
+    traffic_sort(&t->net_lat);
     r->lat_p50 = traffic_percentile(&t->lat, 50);
     r->lat_p99 = traffic_percentile(&t->lat, 99);
     r->lat_max = traffic_percentile(&t->lat, 100);
     r->net_p50 = traffic_percentile(&t->net_lat, 50);
     r->net_p99 = traffic_percentile(&t->net_lat, 99);
     r->net_max = traffic_percentile(&t->net_lat, 100);
+}
+
+/* Offered and accepted load over `cycles`, against the ideal. */
+static void throughput(const traffic_t *t, const params_t *p, uint64_t cycles, uint64_t flits,
+                       traffic_result *r)
+{
+    double N = t->num_nodes;
+    r->offered = cycles ? (double)t->tagged_flits / (N * (double)cycles) : 0;
+    r->accepted = cycles ? (double)flits / (N * (double)cycles) : 0;
     r->ideal = 0;
     if (!t->cfg.trace) {
         double link, eject;
@@ -52,6 +60,13 @@ void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t fl
         r->ideal = ideal;
     }
     r->frac_ideal = r->ideal > 0 ? r->accepted / r->ideal : 0;
+}
+
+void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t flits,
+                   traffic_result *r)
+{
+    throughput(t, p, cycles, flits, r);
+    latencies(t, r);
     r->errors = t->errors;
 }
 
@@ -202,7 +217,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         uint64_t q1 = traffic_queued(t);
         double grow = (double)q1 - (double)q0;
         r->unstable = grow > 50 && grow > 0.05 * (double)t->tagged;
-        traffic_stats(t, &p, c->window, t->flits_ejected - f0, r);   /* throughput */
+        throughput(t, &p, c->window, t->flits_ejected - f0, r);
         link_stats(&m, links, c->window, c->links_csv, r, diag);
         /* the drain: every packet of the window arrives (load goes on) */
         if (!rc && !r->unstable) {
@@ -210,12 +225,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
             if (!tagged_done(t)) r->unstable = 1;
         }
         r->drain = m.cycle - t->win_end;
-        double acc = r->accepted, off = r->offered, li = r->link_mean, lm = r->link_max;
-        traffic_stats(t, &p, c->window, t->flits_ejected - f0, r);   /* latencies */
-        r->accepted = acc;
-        r->offered = off;
-        r->link_mean = li;
-        r->link_max = lm;
+        latencies(t, r);   /* of the packets of the window, all arrived now */
     }
     r->cycles = m.cycle;
     r->errors = t->errors;
