@@ -24,6 +24,32 @@ void one_line(const sc_report &rep, const sc_actions &actions)
     sc_report_handler::default_handler(rep, actions & ~(SC_DISPLAY | SC_LOG));
 }
 
+// The run's reports: one line each, errors thrown to us, SystemC's own
+// notes (deprecations, "stopped by user") left out.
+void setup_reports()
+{
+    sc_report_handler::set_handler(one_line);
+    sc_report_handler::set_actions(SC_FATAL, SC_DISPLAY | SC_THROW);
+    sc_report_handler::set_actions(SC_ID_IEEE_1666_DEPRECATION_, SC_DO_NOTHING);
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+}
+
+// "SystemC: " + a SystemC message, which may span lines, as one line with
+// single spaces, in a buffer that outlives the call.
+const char *one_line_text(const char *what)
+{
+    static char buf[512];
+    size_t k = std::snprintf(buf, sizeof buf, "SystemC:");
+    for (const char *s = what; *s && k + 2 < sizeof buf; s++) {
+        bool space = *s == ' ' || *s == '\n' || *s == '\t';
+        if (space && buf[k - 1] == ' ') continue;
+        buf[k++] = space ? ' ' : *s;
+    }
+    buf[k] = 0;
+    if (k && buf[k - 1] == ' ') buf[k - 1] = 0;
+    return buf;
+}
+
 #ifdef SS_HAVE_RTL
 constexpr bool kHaveRtl = true;
 #else
@@ -45,29 +71,15 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
                               const backend_opts *be, FILE *diag)
 {
     static bool used = false;
-    static char why[512];
     auto refused = [m](const char *what) {
-        // SystemC's messages span lines: one line, single spaces
-        size_t k = std::snprintf(why, sizeof why, "SystemC:");
-        for (const char *s = what; *s && k + 2 < sizeof why; s++) {
-            bool space = *s == ' ' || *s == '\n' || *s == '\t';
-            if (space && why[k - 1] == ' ') continue;
-            why[k++] = space ? ' ' : *s;
-        }
-        why[k] = 0;
-        if (k && why[k - 1] == ' ') why[k - 1] = 0;
-        m->protocol_error = why;
+        m->protocol_error = one_line_text(what);
         m->error_node = -1;
         return RUN_PROTOCOL;
     };
     (void)diag;
     if (used) return refused("one simulation per process");
     used = true;
-    sc_report_handler::set_handler(one_line);
-    sc_report_handler::set_actions(SC_FATAL, SC_DISPLAY | SC_THROW);
-    // SystemC's deprecation notes are about SystemC, not the run
-    sc_report_handler::set_actions(SC_ID_IEEE_1666_DEPRECATION_, SC_DO_NOTHING);
-    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);   // "stopped by user" at the end
+    setup_reports();
     int st = RUN_OK;
     try {
         sc_clock clk("clk", sc_time(10, SC_NS));   // rising edges at 0, 10, 20 ns ...
@@ -135,11 +147,7 @@ struct hw_run {
 
 extern "C" void *sc_backend_open(machine_t *m, const backend_opts *be, const char **why)
 {
-    static char msg[256];
-    sc_report_handler::set_handler(one_line);
-    sc_report_handler::set_actions(SC_FATAL, SC_DISPLAY | SC_THROW);
-    sc_report_handler::set_actions(SC_ID_IEEE_1666_DEPRECATION_, SC_DO_NOTHING);
-    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+    setup_reports();
     try {
         auto *h = new hw_run(m, be->kind == BACKEND_SC_RTL ? ss_fabric_kind::rtl
                                                           : ss_fabric_kind::c_model);
@@ -149,8 +157,7 @@ extern "C" void *sc_backend_open(machine_t *m, const backend_opts *be, const cha
         sc_start(SC_ZERO_TIME);
         return h;
     } catch (const sc_report &r) {
-        std::snprintf(msg, sizeof msg, "SystemC: %s", r.get_msg());
-        *why = msg;
+        *why = one_line_text(r.get_msg());
         return nullptr;
     }
 }
@@ -161,9 +168,7 @@ extern "C" int sc_backend_step(void *ctx)
     try {
         sc_start(10, SC_NS);   // the next rising edge and its after-edge process
     } catch (const sc_report &r) {
-        static char msg[256];
-        std::snprintf(msg, sizeof msg, "SystemC: %s", r.get_msg());
-        h->m->protocol_error = msg;
+        h->m->protocol_error = one_line_text(r.get_msg());
         return -1;
     }
     if (h->net.status() != RUN_OK) return -1;
