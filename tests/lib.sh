@@ -1,3 +1,23 @@
-# Shared by the shell tests (source it): field NAME reads one value from a
-# `syncswitch run --json` line on stdin.
+# Shared by the shell tests (source it).
+
+# field NAME: one value from a `syncswitch ... --json` line on stdin.
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+
+# same_as_c TEST BIN BACKEND ARGS...: `BIN ARGS --backend BACKEND --json`
+# exits 0, is verified and prints the C backend's JSON (backend and wall
+# time aside), and matches the regex $MUST when that is set. One PASS/FAIL
+# line named TEST.
+same_as_c() {
+  local name=$1 bin=$2 be=$3; shift 3
+  local c s rc err
+  err=$(mktemp)
+  c=$("$bin" "$@" --json 2>/dev/null | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
+  s=$("$bin" "$@" --backend "$be" --json 2>"$err"); rc=$?
+  s=$(echo "$s" | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
+  if [ $rc -ne 0 ]; then echo "FAIL $name: exit $rc: $(head -c 300 "$err")"
+  elif [ -z "$c" ] || [ "$c" != "$s" ]; then echo "FAIL $name: c $c; $be $s"
+  elif ! echo "$s" | grep -q '"verified":true'; then echo "FAIL $name: not verified: $s"
+  elif [ -n "${MUST:-}" ] && ! echo "$s" | grep -q "$MUST"; then echo "FAIL $name: no $MUST in $s"
+  else echo "PASS $name"; fi
+  rm -f "$err"
+}

@@ -10,21 +10,9 @@
 set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-strip() { sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//'; }
-
-# corner NAME COMMAND ARGS...: cosim exits 0, verified, and equals c
-corner() {
-  local name=$1; shift
-  local c s rc
-  c=$("$bin" "$@" --json 2>"$tmp/c.err" | strip)
-  s=$("$bin" "$@" --backend cosim --json 2>"$tmp/s.err" | strip); rc=${PIPESTATUS[0]}
-  if [ "$rc" -ne 0 ]; then echo "FAIL corner_$name: exit $rc: $(head -c 300 "$tmp/s.err")"
-  elif [ -z "$c" ] || [ "$c" != "$s" ]; then echo "FAIL corner_$name: c $c; cosim $s"
-  elif ! echo "$s" | grep -q '"verified":true'; then echo "FAIL corner_$name: not verified: $s"
-  else echo "PASS corner_$name"; fi
-}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+corner() { local name=$1; shift; same_as_c "corner_$name" "$bin" cosim "$@"; }
 
 tr() { echo traffic --warmup 1000 --window 2000 "$@"; }
 # shellcheck disable=SC2046

@@ -76,16 +76,8 @@ for b in sc sc-rtl; do
 done
 
 # 7. Synthetic traffic on SystemC: the C backend's numbers to the last digit
-for spec in "sc:--pattern uniform --rate 0.15 --n 8 --window 3000" \
-            "sc-rtl:--pattern transpose --rate 0.1 --n 8 --packet 3-9 --window 3000" \
-            "sc-rtl:--trace-in $here/../traces/example.trace --n 4"; do
-  b=${spec%%:*}
-  args=${spec#*:}
-  # shellcheck disable=SC2086
-  c=$("$bin" traffic $args --json 2>&1 | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
-  # shellcheck disable=SC2086
-  s=$("$bin" traffic $args --backend "$b" --json 2>&1 | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
-  name="traffic_${b}_$(echo "$args" | awk '{ print ($1 == "--trace-in") ? "trace" : $2 }')"
-  if [ -n "$c" ] && [ "$c" = "$s" ] && echo "$s" | grep -q '"verified":true'; then pass "$name"
-  else fail "$name" "c: $(echo "$c" | head -c 200); $b: $(echo "$s" | head -c 200)"; fi
-done
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
+same_as_c sc_traffic_sc_uniform "$bin" sc traffic --pattern uniform --rate 0.15 --n 8 --window 3000
+same_as_c sc_traffic_sc-rtl_transpose "$bin" sc-rtl traffic --pattern transpose --rate 0.1 --n 8 --packet 3-9 --window 3000
+same_as_c sc_traffic_sc-rtl_trace "$bin" sc-rtl traffic --trace-in "$here/../traces/example.trace" --n 4
