@@ -67,6 +67,8 @@ void options_parse(run_opts *o, int cmd, int argc, char **argv);
 /* "--pattern P" as a traffic_cfg (hotspot:NODE:FRACTION included), or
  * exit 2. */
 void options_pattern(traffic_cfg *tc, const char *spec);
+/* "--packet B" or "A-B" (flits, 3..4096) into tc, or exit 2. */
+void options_packet(traffic_cfg *tc, const char *spec);
 /* Was the option called name (e.g. "--n") given? */
 int options_given(const run_opts *o, const char *name);
 /* The "options of <command>" parts of the help. */
