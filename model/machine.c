@@ -213,13 +213,6 @@ static int run_programs(machine_t *m)
     return resumed;
 }
 
-static uint64_t program_flits(const machine_t *m)
-{
-    uint64_t k = 0;
-    for (int i = 0; i < m->num_nodes; i++) k += m->node[i].program_flits;
-    return k;
-}
-
 int machine_run(machine_t *m, node_program_fn prog, const void *shared)
 {
     m->program = prog;
@@ -233,12 +226,12 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
     for (;;) {
         int progress = run_programs(m);
         if (m->running == 0) return RUN_OK;
-        uint64_t before = m->traffic ? program_flits(m) : 0;
+        uint64_t before = m->program_flits;
         int moved = machine_step_hw(m);
         if (moved < 0) return m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
         /* under synthetic traffic, only the programs' own flits are
          * progress: a hung kernel must not hide behind moving traffic */
-        if (m->traffic) moved = program_flits(m) != before;
+        if (m->traffic) moved = m->program_flits != before;
         if (moved || progress) m->last_progress = m->cycle;
         else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog)
             return RUN_STUCK;

@@ -44,6 +44,9 @@ struct machine {
 
     uint64_t cycle;
     uint64_t last_progress;
+    uint64_t program_flits;        /* flits the node programs' DMA engines moved
+                                      (not synthetic traffic's): the watchdog's
+                                      progress while traffic runs */
     int running;                   /* node programs not yet finished */
     node_program_fn program;
     const void *shared;

@@ -73,7 +73,7 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         break;
     }
     nd->inj_credits[vc]--;
-    nd->program_flits++;
+    nd->m->program_flits++;
     if (pop) {
         nd->cmd_rd = (nd->cmd_rd + 1) % CMDQ_DEPTH;
         nd->cmd_cnt--;
@@ -100,7 +100,7 @@ static void inbound_step(node_t *nd, flit_t f)
         traffic_sink(nd->tr, nd->id, f, nd->m->cycle);
         return;
     }
-    nd->program_flits++;
+    nd->m->program_flits++;
     switch (flit_kind(f)) {
     case FLIT_HEAD: {
         unsigned pool = head_pool(w);

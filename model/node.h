@@ -93,7 +93,6 @@ typedef struct node {
     uint64_t errors;          /* its program's verification failures (api_fail) */
 
     uint64_t flits_injected, flits_ejected;
-    uint64_t program_flits;   /* of those, a node program's (not traffic's) */
 } node_t;
 
 /* Allocates memory and per-source tables. 0 on success. */
