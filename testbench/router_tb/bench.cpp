@@ -245,8 +245,8 @@ void Bench::compare(const router_out_t &out)
         if (cf != rf) {
             char extra[160];
             snprintf(extra, sizeof extra, " (whole flit: C %s 0x%010llx, RTL %s 0x%010llx)",
-                     kind_name(flit_kind(cf)), static_cast<unsigned long long>(cf),
-                     kind_name(flit_kind(rf)), static_cast<unsigned long long>(rf));
+                     flit_name(cf), static_cast<unsigned long long>(cf),
+                     flit_name(rf), static_cast<unsigned long long>(rf));
             uint64_t cv, rv;
             std::string sig = std::string("out_flit.") + flit_diff(cf, rf, &cv, &rv);
             mismatch(p, sig.c_str(), cv, rv, extra);

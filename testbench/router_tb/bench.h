@@ -46,6 +46,7 @@ using vlbits::credit_to_rtl;
 using vlbits::flit_diff;
 using vlbits::get_bits;
 using vlbits::kind_name;
+using vlbits::flit_name;
 using vlbits::put_bits;
 
 // ---- deterministic random numbers ----------------------------------------

@@ -29,8 +29,8 @@ bool Top::compare()
                 snprintf(msg_, sizeof msg_,
                          "cosim mismatch at cycle %llu: router (%d,%d) output %s link %s: "
                          "C %s %llx, RTL %s %llx",
-                         cyc, x, y, port_name[p], sig, vlbits::kind_name(flit_kind(cf)),
-                         (unsigned long long)cv, vlbits::kind_name(flit_kind(rf)),
+                         cyc, x, y, port_name[p], sig, vlbits::flit_name(cf),
+                         (unsigned long long)cv, vlbits::flit_name(rf),
                          (unsigned long long)rv);
                 return false;
             }

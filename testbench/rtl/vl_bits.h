@@ -62,11 +62,21 @@ template <std::size_t N> void pack_fields(VlWide<N> &v, const uint64_t *x, unsig
     for (std::size_t j = 0; j < N; j++) v[j] = out[j];
 }
 
-// Flit kinds as the comparators print them (0: no flit).
+// Flit kinds as the comparators print them (0 is no kind: see flit_name).
 inline const char *kind_name(unsigned k)
 {
-    static const char *const names[4] = {"none", "HEAD", "BODY", "TAIL"};
+    static const char *const names[4] = {"kind-0", "HEAD", "BODY", "TAIL"};
     return names[k & 3];
+}
+
+// A flit as the comparators print it: "idle" when its valid bit is clear,
+// its kind when valid, and for a valid flit whose kind field is 0 (which
+// no sender makes) "malformed (valid, kind 0)".
+inline const char *flit_name(flit_t f)
+{
+    if (!flit_valid(f)) return "idle";
+    if (flit_kind(f) == 0) return "malformed (valid, kind 0)";
+    return kind_name(flit_kind(f));
 }
 
 // The first field in which a C flit and an RTL flit (both FLIT_BITS wide, 0
