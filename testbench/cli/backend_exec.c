@@ -33,7 +33,10 @@ int backend_exec(int kind, int top, int n, int depth, int tt, char **argv)
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) { fprintf(stderr, "syncswitch: cannot locate the executable\n"); return EXIT_INTERNAL; }
     exe[len] = 0;
-    char *b = strstr(exe, "/build/");
+    /* the last "/build/": the project may itself sit under a folder named
+     * build (a copy of the tree in build/mutants/ does) */
+    char *b = NULL;
+    for (char *s = strstr(exe, "/build/"); s; s = strstr(s + 1, "/build/")) b = s;
     if (!b) { fprintf(stderr, "syncswitch: not run from the project's build/ folder\n"); return EXIT_INTERNAL; }
     *b = 0;
     snprintf(root, sizeof root, "%s", exe);
