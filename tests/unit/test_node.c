@@ -176,6 +176,47 @@ static void test_node_mem_tie_alternates_pins(test_ctx *t)
     machine_free(&m);
 }
 
+/* The inbound engine's checks of a message: a TAIL whose word is not the
+ * BODY count, BODY words beyond the deposit slot, and flits with no HEAD
+ * before them each count as malformed (rx_bad); a good message does not. */
+static void test_node_rx_malformed(test_ctx *t)
+{
+    static const struct {
+        const char *what;
+        int words, tail_word, head; /* BODY flits, the TAIL's word, a HEAD first */
+        unsigned bad;
+    } cases[] = {
+        {"good", 3, 3, 1, 0},
+        {"TAIL word short", 3, 2, 1, 1},
+        {"TAIL word long", 3, 4, 1, 1},
+        {"beyond the slot", 6, 6, 1, 2}, /* slot of 4 words: BODY 5 and 6 */
+        {"no HEAD", 2, 2, 0, 3},         /* two BODYs and the TAIL */
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        machine_t m;
+        CHECK(t, bench_init(&m, 0.0) == 0, "machine_init");
+        node_t *nd = &m.node[0];
+        nd->dep_base[POOL_MP] = 100;
+        nd->dep_stride[POOL_MP] = 4;
+        flit_t ej[16];
+        int ne = 0;
+        if (cases[k].head) ej[ne++] = flit_make(FLIT_HEAD, 1, head_make(0, 0, POOL_MP, 2));
+        for (int i = 0; i < cases[k].words; i++) ej[ne++] = flit_make(FLIT_BODY, 1, 7u + (uint32_t)i);
+        ej[ne++] = flit_make(FLIT_TAIL, 1, (uint32_t)cases[k].tail_word);
+        int out[16], in[16], no, ni;
+        drive(&m, 20, ej, ne, out, &no, in, &ni, NULL);
+        uint64_t bad = nd->rx_bad, msgs = nd->rx_msgs;
+        uint32_t first = nd->mem[100 + 2 * 4], from = nd->rx_msgs_from[2];
+        machine_free(&m);
+        CHECK(t, bad == cases[k].bad, "%s: %llu malformed, want %u", cases[k].what,
+              (unsigned long long)bad, cases[k].bad);
+        CHECK(t, msgs == 1 && ni == ne, "%s: %llu messages, %d credits for %d flits",
+              cases[k].what, (unsigned long long)msgs, ni, ne);
+        CHECK(t, !cases[k].head || (first == 7 && from == 1), "%s: deposited %u, %u from "
+              "source 2", cases[k].what, first, from);
+    }
+}
+
 /* The inject port, shared by the outbound engine (a node program's message
  * on the AAPC VC) and the synthetic traffic source (a trace packet on
  * VC_MP_LO): with both ready, flit by flit round robin, the outbound engine
@@ -308,6 +349,7 @@ const test_case tests_node[] = {
     T(test_node_mem_cap_burst_pins),
     T(test_node_mem_tie_alternates_pins),
     T(test_node_mem_unlimited_pins),
+    T(test_node_rx_malformed),
     T(test_node_inject_round_robin_pins),
     T(test_node_mem_port_fairness),
     {NULL, NULL},
