@@ -40,16 +40,31 @@ for p in "${pts[@]}"; do
 done
 [ -x "$bin" ] || bad "no $bin (run make first)"
 
-# Build each point's Verilated binary now (the tool makes it on demand), so
-# the clock below counts fuzzing only.
+err="$dir/fuzz_run.err"
+runs=0
+# fail RC ARGS...: report the run of ARGS that exited RC (one line), the
+# command that replays it, and stop
+fail() {
+  local rc=$1 what; shift
+  case $rc in
+    4) what="co-simulation divergence" ;;
+    1) what="verification failed" ;;
+    3) what="watchdog (hang)" ;;
+    *) what="exit $rc" ;;
+  esac
+  echo "fuzz: FAIL after $runs runs: $what: $(grep -m1 . "$err" | head -c 300)"
+  echo "fuzz: replay: $bin $*"
+  exit 1
+}
+
+# Build each point's Verilated binary now (the tool makes it on demand) with
+# a first, empty-message run, so the clock below counts fuzzing only.
 t0=$(date +%s)
 for p in "${pts[@]}"; do
   IFS=: read -r n d t <<<"$p"
-  if ! "$bin" run --kernel fuzz --n "$n" --depth "$d" --tt "$t" --words 0 --backend cosim \
-       >/dev/null 2>"$dir/fuzz_build.err"; then
-    echo "fuzz: the point $p does not run on cosim: $(head -c 300 "$dir/fuzz_build.err")"
-    exit 1
-  fi
+  args=(run --kernel fuzz --n "$n" --depth "$d" --tt "$t" --words 0 --seed "$seed0" --backend cosim)
+  "$bin" "${args[@]}" >/dev/null 2>"$err" || fail $? "${args[@]}"
+  runs=$((runs + 1))
 done
 echo "fuzz: ${#pts[@]} points ready in $(( $(date +%s) - t0 )) s; fuzzing for $time_s s from seed $seed0"
 
@@ -58,7 +73,6 @@ membw=(0 0 0 0.5 0.75 1 1.5)
 runs=0 sw=0 seed=$seed0
 start=$(date +%s)
 declare -A used
-err="$dir/fuzz_run.err"
 while [ $(( $(date +%s) - start )) -lt "$time_s" ]; do
   IFS=: read -r n d t <<<"${pts[RANDOM % ${#pts[@]}]}"
   k=fuzz; [ $((RANDOM % 2)) -eq 1 ] && { k=fuzz-sw; sw=$((sw + 1)); }
@@ -71,18 +85,9 @@ while [ $(( $(date +%s) - start )) -lt "$time_s" ]; do
   out=$("$bin" "${args[@]}" --json 2>"$err"); rc=$?
   runs=$((runs + 1))
   used["$n:$d:$t"]=1
-  if [ $rc -ne 0 ] || ! grep -q '"verified":true' <<<"$out"; then
-    case $rc in
-      4) what="co-simulation divergence" ;;
-      1) what="verification failed" ;;
-      3) what="watchdog (hang)" ;;
-      *) what="exit $rc" ;;
-    esac
-    echo "fuzz: FAIL after $runs runs: $what: $(grep -m1 . "$err" | head -c 300)"
-    echo "fuzz: replay: $bin ${args[*]}"
-    exit 1
-  fi
+  [ $rc -eq 0 ] && ! grep -q '"verified":true' <<<"$out" && rc=1
+  [ $rc -ne 0 ] && fail $rc "${args[@]}"
   seed=$((seed + 1))
 done
 echo "fuzz: $runs runs ($((runs - sw)) fuzz, $sw fuzz-sw), seeds $seed0..$((seed - 1)), ${#used[@]} points, $(( $(date +%s) - start )) s: no divergence"
-rm -f "$err" "$dir/fuzz_build.err"
+rm -f "$err"

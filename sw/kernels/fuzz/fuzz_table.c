@@ -11,6 +11,12 @@ const char *fuzz_check(const kernel_cfg *c)
     if (c->n < 4 || c->n > 32 || c->n % 2)
         return "needs an even n from 4 to 32 (its AAPC phases move every message 2 hops in "
                "x and in y)";
+    /* the other kernels' options (all off by default): refused, not ignored */
+    if (c->size_variance || c->zero_prob)
+        return "takes no --size-variance or --zero-prob (its sizes are 0..B, empty one time "
+               "in 8, drawn from --seed)";
+    if (c->barrier || c->mapping || c->transpose || c->unidir || c->flop_cycles)
+        return "takes none of --barrier, --mapping, --transpose, --routing, --flop-cycles";
     return NULL;
 }
 
