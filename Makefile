@@ -4,6 +4,7 @@
 #   make traffic   latency vs offered load, and AAPC under background traffic
 #   make bench     simulation speed of the C model
 #   make sanitize  the tests under AddressSanitizer + UBSan
+#   make fuzz      random mixed traffic co-simulated for FUZZ_TIME seconds
 # docs/layout.md says which folder holds what and who may include whom.
 
 CC      ?= cc
@@ -37,7 +38,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
-        sc-bin sc-rtl-bin sc-example
+        sc-bin sc-rtl-bin sc-example fuzz
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -208,6 +209,12 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bi
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
+
+# Co-simulation fuzzing: the fuzz kernels, many seeds x parameter points, for
+# FUZZ_TIME seconds (default 600; FUZZ_POINTS, FUZZ_SEED: scripts/fuzz.sh).
+# Stops at the first divergence with the command that replays it.
+fuzz: $(BUILD)/syncswitch
+	@scripts/fuzz.sh $(BUILD)
 
 $(BUILD)/san/syncswitch: $(call objs,$(BUILD)/san/obj,$(TOOL_SRC))
 	$(CC) $(SAN_FLAGS) -o $@ $^ -lm

@@ -14,4 +14,5 @@ extern const test_case tests_aapc[];       /* kernels/test_aapc.c */
 extern const test_case tests_barrier[];    /* kernels/test_barrier.c */
 extern const test_case tests_patterns[];   /* kernels/test_patterns.c */
 extern const test_case tests_hypercube[];  /* kernels/test_hypercube.c */
+extern const test_case tests_fuzz[];       /* kernels/test_fuzz.c */
 #endif

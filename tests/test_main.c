@@ -26,7 +26,8 @@ int main(int argc, char **argv)
     const char *filter = argc > 1 ? argv[1] : NULL;
     const test_case *const suites[] = { tests_router,   tests_schedule, tests_params,
                                         tests_traffic,  tests_idle,     tests_node,     tests_aapc,
-                                        tests_barrier,  tests_patterns, tests_hypercube };
+                                        tests_barrier,  tests_patterns, tests_hypercube,
+                                        tests_fuzz };
     int failed = 0;
     for (size_t f = 0; f < sizeof suites / sizeof suites[0]; f++)
         for (const test_case *tc = suites[f]; tc->name; tc++)

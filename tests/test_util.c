@@ -50,7 +50,8 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .unidir = o->unidir, .flop_cycles = o->flop_cycles,
                        .size_variance = o->size_variance, .zero_prob = o->zero_prob,
                        .test_barrier_fault = o->barrier_fault,
-                       .test_fft2d_corrupt = o->fft2d_corrupt };
+                       .test_fft2d_corrupt = o->fft2d_corrupt,
+                       .test_fuzz_corrupt = o->fuzz_corrupt };
     return cfg;
 }
 

@@ -45,6 +45,8 @@ typedef struct {
                                      token in each barrier (leaves early) */
     int test_fft2d_corrupt;       /* every node flips the sign of its first
                                      element before the check */
+    int test_fuzz_corrupt;        /* node 0 flips a bit of its first non-zero
+                                     received word before the check */
     kernel_report *report;        /* this run's report (NULL: none kept) */
 } kernel_cfg;
 
@@ -67,6 +69,7 @@ extern const kernel_t kernels_aapc[];      /* aapc/: seed 001's AAPC kernels */
 extern const kernel_t kernels_barrier[];   /* barrier/: seed 002's barriers */
 extern const kernel_t kernels_patterns[];  /* patterns/: seed 001 Sec. 4.2-4.4 */
 extern const kernel_t kernels_hypercube[]; /* hypercube/: seeds 000, 003, 004 */
+extern const kernel_t kernels_fuzz[];      /* fuzz/: random mixed traffic */
 const kernel_t *kernel_find(const char *name);
 /* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
 const kernel_t *kernel_next(const kernel_t *k);

@@ -5,7 +5,7 @@
 
 /* Every family's table, in the order `syncswitch list` shows them. */
 static const kernel_t *const families[] = { kernels_aapc, kernels_barrier, kernels_patterns,
-                                             kernels_hypercube };
+                                             kernels_hypercube, kernels_fuzz };
 
 const kernel_t *kernel_next(const kernel_t *k)
 {
