@@ -37,7 +37,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
-        sc-bin sc-rtl-bin sc-example
+        sc-bin sc-rtl-bin sc-example icarus
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -186,6 +186,12 @@ $(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h
 	  $(RTL_SRC) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
 
+# The RTL under Icarus Verilog: runs recorded from the C model (--record)
+# replayed by the plain Verilog testbenches of testbench/icarus/ (docs/icarus.md).
+icarus: $(BUILD)/syncswitch
+	@scripts/deps.sh icarus
+	@tests/icarus/icarus.sh $(BUILD)
+
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
 waves: $(BUILD)/syncswitch
 	@scripts/waves.sh
@@ -204,6 +210,7 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bi
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
+	@scripts/deps.sh icarus
 	@RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch

@@ -162,6 +162,9 @@ static const opt_row rows[] = {
       .help = "last cycle in the waveform (rtl, cosim)" },
     { OPT("--cosim-perturb", "C"), INT_IN(0, INT64_MAX), AT(be.perturb_cycle), .def = "",
       .help = "self-test: corrupt one C-model flit at cycle C" },
+    { .cmds = BOTH, OPT("--record", "DIR"), .kind = OPT_STR, AT(be.record),
+      .help = "backend c: write every router's ports every cycle into DIR as $readmemh "
+              "files, for the Icarus replay testbenches (testbench/icarus/)" },
     { OPT("--size-variance", "V"), REAL_IN(0, 1), AT(cfg.size_variance),
       .help = "message sizes uniform in B-VB..B+VB" },
     { OPT("--zero-prob", "P"), REAL_IN(0, 1), AT(cfg.zero_prob),

@@ -116,6 +116,8 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (be->record && be->kind != BACKEND_C)
+        usage_error("--record needs --backend c (it records the C model)");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
         usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
@@ -184,6 +186,8 @@ static int cmd_traffic(int argc, char **argv)
         usage_error("traffic needs --pattern P and --rate R (or --trace-in FILE)");
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (be->record && be->kind != BACKEND_C)
+        usage_error("--record needs --backend c (it records the C model)");
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     if (!o.trace_in && c->tc.pattern == TP_HOTSPOT && c->tc.hot_node >= p->n * p->n)
         usage_error("--pattern %s: node %d is outside the %dx%d torus (0..%d)", o.pattern,

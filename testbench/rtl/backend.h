@@ -30,6 +30,8 @@ typedef struct {
                                  X+ link of router 0 at this cycle (-1: no) */
     const struct traffic_cfg_s *background; /* synthetic traffic underneath the
                                  kernel (run --background), or NULL */
+    const char *record;       /* C backend: record the routers' ports into this
+                                 folder for replay (testbench/run/record.h), or NULL */
 } backend_opts;
 
 /* Does this binary contain Verilated RTL, and for which sizes? */
