@@ -23,6 +23,8 @@ st=${PIPESTATUS[0]}
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/traffic/traffic.sh" "$dir" | tee -a "$out"
 # co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/corners.sh" "$dir" | tee -a "$out"
+# co-simulation on the X-randomised Verilator build (random initial values)
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/xrand.sh" "$dir" | tee -a "$out"
 # the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/icarus/icarus.sh" "$dir" | tee -a "$out"
 # the SystemC backends, the NI's register interface, the example
