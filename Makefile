@@ -37,7 +37,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
-        sc-bin sc-rtl-bin sc-example icarus
+        sc-bin sc-rtl-bin sc-example icarus coverage
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -80,6 +80,13 @@ RTL_XFLAGS = $(X_FAST)
 else
 $(error RTL_X must be empty or unique)
 endif
+# RTL_COV=1: the coverage build (in ..._cov): line, toggle and the cover
+# points of testbench/coverage/ (make coverage, scripts/coverage.sh)
+RTL_COV   ?=
+ifeq ($(RTL_COV),1)
+RTL_XFLAGS += --coverage -Itestbench/coverage -I$(RTL_DIR) $(abspath testbench/coverage/ss_router_cover.sv)
+RTL_XSUF   := $(RTL_XSUF)_cov
+endif
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
@@ -102,12 +109,13 @@ $(RTL_DIR)/c/%.o: %.c $(SRC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildcard testbench/coverage/*.sv) scripts/cover_points.sh) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
+	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_X_UNIQUE=$(if $(RTL_XSUF),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -Wall -Wextra -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -203,6 +211,15 @@ $(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h
 icarus: $(BUILD)/syncswitch
 	@scripts/deps.sh icarus
 	@tests/icarus/icarus.sh $(BUILD)
+
+# Verilator coverage (line, toggle, branch, the cover points of
+# testbench/coverage/) over the co-simulation suite; not part of make test
+# (docs/verification.md, "Coverage"). COV_MAX_CYCLES=C: only the golden
+# cases of at most C cycles.
+coverage: $(BUILD)/syncswitch
+	@scripts/deps.sh rtl
+	@$(MAKE) -s rtl-bin RTL_COV=1
+	@BUILD=$(BUILD) scripts/coverage.sh
 
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
 waves: $(BUILD)/syncswitch

@@ -1,8 +1,14 @@
 // The per-cycle protocol shared by the Verilated tops, the lockstep
 // comparator, and the C entry points of backend.h.
 #include "rtl_common.h"
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include "vl_bits.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 #ifndef RTL_N
 #error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated parameters"
@@ -14,6 +20,18 @@
 namespace rtl {
 
 Top::Top(machine_t *m, const backend_opts &o) : m_(m), opts_(o), out_(m->num_nodes) {}
+
+void Top::write_coverage(VerilatedContext *c)
+{
+#if VM_COVERAGE
+    const char *dir = std::getenv("SYNCSWITCH_COV_DIR");
+    std::string path = dir ? std::string(dir) + "/cov_" + std::to_string(getpid()) + ".dat"
+                           : std::string("coverage.dat");
+    c->coveragep()->write(path.c_str());
+#else
+    (void)c;
+#endif
+}
 
 // What the plusargs +verilator+rand+reset+2 +verilator+seed+S do; the
 // models' constructors draw the initial values through the thread's context.

@@ -29,6 +29,9 @@ public:
     int step();
     // Flush and close what the top opened (trace files).
     virtual void finish() {}
+    // The coverage build: write c's counts to $SYNCSWITCH_COV_DIR/cov_PID.dat
+    // (else coverage.dat); nothing otherwise.
+    static void write_coverage(VerilatedContext *c);
     machine_t *machine() const { return m_; }
 
 protected:

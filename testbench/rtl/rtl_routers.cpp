@@ -44,6 +44,7 @@ public:
     void finish() override
     {
         for (auto &r : r_) r->final();
+        write_coverage(ctx_.get());
     }
 
 protected:

@@ -49,6 +49,7 @@ public:
                 std::remove(fst.c_str());
         }
         top_->final();
+        write_coverage(ctx_.get());
     }
 
 protected:
