@@ -4,9 +4,8 @@
 # 4, T_t 2) over the co-simulation suite: the golden 8x8 cases of
 # tests/golden/cycles.csv at the default depth and T_t, and the runs of a
 # runs file. Every run is co-simulated (every link compared every cycle)
-# and must pass. Writes build/results/coverage/: merged.dat, points.csv
-# (every functional point and its count), modules.csv (line, toggle and
-# branch coverage per module) and summary.md (docs/verification.md).
+# and must pass. Writes build/results/coverage/: merged.dat, and through
+# scripts/coverage_summary.sh points.csv, modules.csv and summary.md.
 #   scripts/coverage.sh [RUNS_FILE]     default tests/coverage/runs.txt
 #   COV_MAX_CYCLES=C scripts/coverage.sh   only the golden cases of at most
 #                                          C recorded cycles (faster)
@@ -52,32 +51,6 @@ wait
 failed=$(grep -c '^FAIL' "$out/runs.log")
 dats=$(find "$out/dat" -name '*.dat' | wc -l)
 verilator_coverage --write "$out/merged.dat" "$out"/dat/*.dat >/dev/null
-
-# merged.dat: "C '<\001key\002value...>' count" per point; page v_user/...
-# are the cover points (o: the name), v_line/v_toggle/v_branch per module
-awk -v points="$out/points.csv" -v modules="$out/modules.csv" '
-  /^C / {
-    n = $NF; s = $0; sub(/^C \047/, "", s); sub(/\047 [0-9]+$/, "", s)
-    k = split(s, f, "\001"); page = ""; name = ""
-    for (i = 1; i <= k; i++) {
-      split(f[i], kv, "\002")
-      if (kv[1] == "page") page = kv[2]
-      if (kv[1] == "o") name = kv[2]
-    }
-    split(page, pg, "/"); kind = substr(pg[1], 3); mod = pg[2]; sub(/__.*/, "", mod)
-    if (kind == "user") pt[name] += n
-    else { tot[mod "," kind]++; if (n > 0) hit[mod "," kind]++ }
-  }
-  END {
-    print "point,count" >points
-    close(points)
-    for (p in pt) print p "," pt[p] | "sort >>" points
-    close("sort >>" points)
-    print "module,kind,hit,total,percent" >modules
-    close(modules)
-    for (m in tot) printf "%s,%d,%d,%.1f\n", m, hit[m] + 0, tot[m], 100 * hit[m] / tot[m] | "sort >>" modules
-    close("sort >>" modules)
-  }' "$out/merged.dat"
 
 scripts/coverage_summary.sh "$out" >"$out/summary.md"
 secs=$(( $(date +%s) - start ))

@@ -1,12 +1,44 @@
 #!/usr/bin/env bash
-# The markdown summary of a coverage run (scripts/coverage.sh writes
-# DIR/points.csv and DIR/modules.csv): the functional points by group, the
-# HEAD routes no run took (split into those the routing rules forbid and
-# the rest), and line/toggle/branch coverage per module.
+# The summary of a coverage run (scripts/coverage.sh): from DIR/merged.dat,
+# DIR/points.csv (every functional point and its count) and DIR/modules.csv
+# (line and branch coverage per source file, toggle coverage per module);
+# on stdout the markdown: the functional points by group, the HEAD routes no
+# run took (split into those the routing rules forbid and the rest), and the
+# line/branch/toggle tables.
 #   scripts/coverage_summary.sh DIR > DIR/summary.md
 set -eu
-dir=$1
-[ -f "$dir/points.csv" ] && [ -f "$dir/modules.csv" ] || { echo "coverage_summary.sh: no points.csv/modules.csv in '$dir'" >&2; exit 2; }
+dir=${1:-}
+[ -f "$dir/merged.dat" ] && [ -f "$dir/runs.txt" ] || { echo "coverage_summary.sh: no merged.dat/runs.txt in '$dir' (run scripts/coverage.sh)" >&2; exit 2; }
+
+# merged.dat: "C '<\001key\002value...>' count" per point; page v_user/...
+# are the cover points (o: the name), v_line/v_branch (per file f) and
+# v_toggle (per module: the page's name up to its parameters)
+awk -v points="$dir/points.csv" -v modules="$dir/modules.csv" '
+  /^C / {
+    n = $NF; s = $0; sub(/^C \047/, "", s); sub(/\047 [0-9]+$/, "", s)
+    k = split(s, f, "\001"); page = ""; name = ""; file = ""
+    for (i = 1; i <= k; i++) {
+      split(f[i], kv, "\002")
+      if (kv[1] == "page") page = kv[2]
+      if (kv[1] == "o") name = kv[2]
+      if (kv[1] == "f") file = kv[2]
+    }
+    split(page, pg, "/"); kind = substr(pg[1], 3); mod = pg[2]; sub(/__.*/, "", mod)
+    sub(/.*\//, "", file)
+    unit = kind == "toggle" ? mod : file
+    if (kind == "user") pt[name] += n
+    else { tot[unit "," kind]++; if (n > 0) hit[unit "," kind]++ }
+  }
+  END {
+    print "point,count" >points
+    close(points)
+    for (p in pt) print p "," pt[p] | "sort >>" points
+    close("sort >>" points)
+    print "unit,kind,hit,total,percent" >modules
+    close(modules)
+    for (m in tot) printf "%s,%d,%d,%.1f\n", m, hit[m] + 0, tot[m], 100 * hit[m] / tot[m] | "sort >>" modules
+    close("sort >>" modules)
+  }' "$dir/merged.dat"
 awk -F, -v runs="$(wc -l <"$dir/runs.txt")" '
   FNR == 1 { next }
   FILENAME ~ /points/ { c[$1] = $2; next }
@@ -56,7 +88,14 @@ awk -F, -v runs="$(wc -l <"$dir/runs.txt")" '
     for (i = 1; i <= nno; i++) printf " %s;", nohit[i]
     printf "\n\nOther points no run reaches (%d):", nmiss
     for (i = 1; i <= nmiss; i++) printf " %s;", miss[i]
-    printf "\n\n| module | line | toggle | branch |\n|---|---:|---:|---:|\n"
-    for (i = 1; i <= nm; i++) { split(mod[i], f, ","); r[f[1]] = 1; pc[f[1] "," f[2]] = sprintf("%.1f%% (%d/%d)", f[5], f[3], f[4]) }
-    for (m in r) printf "| %s | %s | %s | %s |\n", m, pc[m ",line"], pc[m ",toggle"], pc[m ",branch"]
+    for (i = 1; i <= nm; i++) {
+      split(mod[i], f, ","); pc[f[1] "," f[2]] = sprintf("%.1f%% (%d/%d)", f[5], f[3], f[4])
+      if (f[2] == "toggle") tg[f[1]] = 1; else src[f[1]] = 1
+    }
+    printf "\n\n| source file | line | branch |\n|---|---:|---:|\n"
+    for (m in src) printf "| %s | %s | %s |\n", m, pc[m ",line"], pc[m ",branch"] | "sort"
+    close("sort")
+    printf "\n| module | toggle |\n|---|---:|\n"
+    for (m in tg) printf "| %s | %s |\n", m, pc[m ",toggle"] | "sort"
+    close("sort")
   }' "$dir/points.csv" "$dir/modules.csv"
