@@ -38,7 +38,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
-        sc-bin sc-rtl-bin sc-example fuzz
+        sc-bin sc-rtl-bin sc-example fuzz icarus coverage
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -69,11 +69,30 @@ RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
+# RTL_X=unique: the X-randomised build (in ..._xu), every X Verilator would
+# make 0 a random value instead; `syncswitch --rtl-x-seed S` runs it
+RTL_X     ?=
+X_FAST     = --x-assign fast --x-initial fast
+ifeq ($(RTL_X),unique)
+RTL_XFLAGS = --x-assign unique --x-initial unique
+RTL_XSUF   = _xu
+else ifeq ($(RTL_X),)
+RTL_XFLAGS = $(X_FAST)
+else
+$(error RTL_X must be empty or unique)
+endif
+# RTL_COV=1: the coverage build (in ..._cov): line, toggle and the cover
+# points of testbench/coverage/ (make coverage, scripts/coverage.sh)
+RTL_COV   ?=
+ifeq ($(RTL_COV),1)
+RTL_XFLAGS += --coverage -Itestbench/coverage -I$(RTL_DIR) $(abspath testbench/coverage/ss_router_cover.sv)
+RTL_XSUF   := $(RTL_XSUF)_cov
+endif
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
-VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
+VERILATOR_FLAGS = -O3 \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
 VERILATOR_TOP = --top-module ss_torus --trace-fst
@@ -91,12 +110,13 @@ $(RTL_DIR)/c/%.o: %.c $(SRC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
 
-$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
+$(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildcard testbench/coverage/*.sv) scripts/cover_points.sh) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
-	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
+	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
+	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -Wall -Wextra -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -153,7 +173,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(SC_RTL_DIR)
 	@rm -f $@
-	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
+	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
 	  -CFLAGS "-O2 -Wall -Wextra -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
@@ -187,6 +207,21 @@ $(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h
 	  $(RTL_SRC) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
 	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
 
+# The RTL under Icarus Verilog: runs recorded from the C model (--record)
+# replayed by the plain Verilog testbenches of testbench/icarus/ (docs/icarus.md).
+icarus: $(BUILD)/syncswitch
+	@scripts/deps.sh icarus
+	@tests/icarus/icarus.sh $(BUILD)
+
+# Verilator coverage (line, toggle, branch, the cover points of
+# testbench/coverage/) over the co-simulation suite; not part of make test
+# (docs/verification.md, "Coverage"). COV_MAX_CYCLES=C: only the golden
+# cases of at most C cycles.
+coverage: $(BUILD)/syncswitch
+	@scripts/deps.sh rtl
+	@$(MAKE) -s rtl-bin RTL_COV=1
+	@BUILD=$(BUILD) scripts/coverage.sh
+
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
 waves: $(BUILD)/syncswitch
 	@scripts/waves.sh
@@ -205,6 +240,8 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bi
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
+	@$(MAKE) -s rtl-bin RTL_X=unique
+	@scripts/deps.sh icarus
 	@RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch

@@ -23,6 +23,14 @@ enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
 #define CREDIT_VALID 0x80u
 typedef uint8_t credit_t;
 
+/* c on the RTL's credit wires ({valid, vc}, CREDIT_BUS_* in flit.h). */
+static inline uint64_t credit_to_bus(credit_t c)
+{
+    return (c & CREDIT_VALID) ? (((uint64_t)1 << CREDIT_BUS_VALID_LSB) |
+                                 ((uint64_t)(c & FLIT_VC_MASK) << CREDIT_BUS_VC_LSB))
+                              : 0;
+}
+
 typedef struct {
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;

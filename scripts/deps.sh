@@ -7,6 +7,7 @@
 #   scripts/deps.sh synth   Yosys
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
+#   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
 #   scripts/deps.sh all     everything
 set -euo pipefail
 
@@ -19,6 +20,7 @@ for group in "${@:-build}"; do
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
     waves) need gtkwave gtkwave ;;
+    icarus) need iverilog iverilog ;;
     systemc) need g++ g++
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
     rtl)   need verilator verilator; need g++ g++
@@ -26,8 +28,9 @@ for group in "${@:-build}"; do
     all)   need gcc gcc; need make make; need gnuplot gnuplot-nox
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
-           [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev) ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, systemc, all)" >&2; exit 2 ;;
+           [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
+           need iverilog iverilog ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, systemc, icarus, all)" >&2; exit 2 ;;
   esac
 done
 

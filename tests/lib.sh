@@ -5,14 +5,15 @@ field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 
 # same_as_c TEST BIN BACKEND ARGS...: `BIN ARGS --backend BACKEND --json`
 # exits 0, is verified and prints the C backend's JSON (backend and wall
-# time aside), and matches the regex $MUST when that is set. One PASS/FAIL
-# line named TEST.
+# time aside), and matches the regex $MUST when that is set; $BE_ARGS, when
+# set, goes to the BACKEND run only. One PASS/FAIL line named TEST.
 same_as_c() {
   local name=$1 bin=$2 be=$3; shift 3
   local c s rc err
   err=$(mktemp)
   c=$("$bin" "$@" --json 2>/dev/null | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
-  s=$("$bin" "$@" --backend "$be" --json 2>"$err"); rc=$?
+  # shellcheck disable=SC2086
+  s=$("$bin" "$@" --backend "$be" ${BE_ARGS:-} --json 2>"$err"); rc=$?
   s=$(echo "$s" | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
   if [ $rc -ne 0 ]; then echo "FAIL $name: exit $rc: $(head -c 300 "$err")"
   elif [ -z "$c" ] || [ "$c" != "$s" ]; then echo "FAIL $name: c $c; $be $s"

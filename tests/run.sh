@@ -25,6 +25,10 @@ st=${PIPESTATUS[0]}
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/corners.sh" "$dir" | tee -a "$out"
 # the fuzz kernels (random mixed traffic) co-simulated at those corners
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/fuzz/fuzz.sh" "$dir" | tee -a "$out"
+# co-simulation on the X-randomised Verilator build (random initial values)
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/xrand.sh" "$dir" | tee -a "$out"
+# the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/icarus/icarus.sh" "$dir" | tee -a "$out"
 # the SystemC backends, the NI's register interface, the example
 [ "${SC_TESTS:-0}" = 1 ] && "$here/systemc/sc.sh" "$dir" | tee -a "$out"
 

@@ -162,6 +162,13 @@ static const opt_row rows[] = {
       .help = "last cycle in the waveform (rtl, cosim)" },
     { OPT("--cosim-perturb", "C"), INT_IN(0, INT64_MAX), AT(be.perturb_cycle), .def = "",
       .help = "self-test: corrupt one C-model flit at cycle C" },
+    { .cmds = BOTH, OPT("--rtl-x-seed", "S"), INT_IN(0, INT32_MAX), AT(be.x_seed), .def = "",
+      .help = "rtl, cosim: run the X-randomised Verilated build (--x-initial unique "
+              "--x-assign unique, build/rtl/..._xu) with every register starting at a random "
+              "value from seed S" },
+    { .cmds = BOTH, OPT("--record", "DIR"), .kind = OPT_STR, AT(be.record),
+      .help = "backend c: write every router's ports every cycle into DIR as $readmemh "
+              "files, for the Icarus replay testbenches (testbench/icarus/)" },
     { OPT("--size-variance", "V"), REAL_IN(0, 1), AT(cfg.size_variance),
       .help = "message sizes uniform in B-VB..B+VB" },
     { OPT("--zero-prob", "P"), REAL_IN(0, 1), AT(cfg.zero_prob),
@@ -364,6 +371,7 @@ void options_defaults(run_opts *o, int preset)
     o->be.kind = BACKEND_C;
     o->be.trace_to = UINT64_MAX;
     o->be.perturb_cycle = -1;
+    o->be.x_seed = -1;
     o->words = -1;
     o->rtl_top = -1;
     o->tr.tc.pattern = TP_UNIFORM;

@@ -116,6 +116,10 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (be->record && be->kind != BACKEND_C)
+        usage_error("--record needs --backend c (it records the C model)");
+    if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
+        usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
         usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
@@ -134,8 +138,9 @@ static int cmd_run(int argc, char **argv)
         bg.seed = p->seed;
         be->background = &bg;
     }
-    if (backend_exec_needed(be->kind, o.rtl_top, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, p->n, p->depth, p->tt, argv);
+    int xu = be->x_seed >= 0;
+    if (backend_exec_needed(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt, argv);
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
@@ -184,6 +189,10 @@ static int cmd_traffic(int argc, char **argv)
         usage_error("traffic needs --pattern P and --rate R (or --trace-in FILE)");
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (be->record && be->kind != BACKEND_C)
+        usage_error("--record needs --backend c (it records the C model)");
+    if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
+        usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     if (!o.trace_in && c->tc.pattern == TP_HOTSPOT && c->tc.hot_node >= p->n * p->n)
         usage_error("--pattern %s: node %d is outside the %dx%d torus (0..%d)", o.pattern,
@@ -194,8 +203,9 @@ static int cmd_traffic(int argc, char **argv)
     if (c->tc.burst > 0 && c->tc.rate >= 1)
         usage_error("--burst needs --rate below 1 (the off periods)");
     if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
-    if (backend_exec_needed(be->kind, o.rtl_top, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, p->n, p->depth, p->tt, argv);
+    int xu = be->x_seed >= 0;
+    if (backend_exec_needed(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt, argv);
     c->tc.seed = p->seed;
     traffic_trace_msg *trace = NULL;
     if (o.trace_in) {

@@ -30,12 +30,18 @@ typedef struct {
                                  X+ link of router 0 at this cycle (-1: no) */
     const struct traffic_cfg_s *background; /* synthetic traffic underneath the
                                  kernel (run --background), or NULL */
+    int64_t x_seed;           /* X-randomised RTL build: reset every register
+                                 to a random value from this seed (-1: none) */
+    const char *record;       /* C backend: record the routers' ports into this
+                                 folder for replay (testbench/run/record.h), or NULL */
 } backend_opts;
 
 /* Does this binary contain Verilated RTL, and for which sizes? */
 int rtl_backend_available(void);
-/* The configuration and top (enum rtl_top_kind) the RTL was built for. */
-void rtl_backend_config(int *n, int *depth, int *tt, int *top);
+/* The configuration and top (enum rtl_top_kind) the RTL was built for;
+ * *xu: 1 for the X-randomised build (make RTL_X=unique: Verilator's
+ * --x-initial unique --x-assign unique), 0 for the usual --x-* fast. */
+void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu);
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
 void rtl_backend_detach(void *ctx);

@@ -1,16 +1,47 @@
 // The per-cycle protocol shared by the Verilated tops, the lockstep
 // comparator, and the C entry points of backend.h.
 #include "rtl_common.h"
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include "vl_bits.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 #ifndef RTL_N
 #error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated parameters"
+#endif
+#ifndef RTL_X_UNIQUE
+#define RTL_X_UNIQUE 0   // 1: built with --x-initial unique --x-assign unique
 #endif
 
 namespace rtl {
 
 Top::Top(machine_t *m, const backend_opts &o) : m_(m), opts_(o), out_(m->num_nodes) {}
+
+void Top::write_coverage(VerilatedContext *c)
+{
+#if VM_COVERAGE
+    const char *dir = std::getenv("SYNCSWITCH_COV_DIR");
+    std::string path = dir ? std::string(dir) + "/cov_" + std::to_string(getpid()) + ".dat"
+                           : std::string("coverage.dat");
+    c->coveragep()->write(path.c_str());
+#else
+    (void)c;
+#endif
+}
+
+// What the plusargs +verilator+rand+reset+2 +verilator+seed+S do; the
+// models' constructors draw the initial values through the thread's context.
+void Top::x_random(VerilatedContext *c) const
+{
+    if (opts_.x_seed < 0) return;
+    c->randReset(2);
+    c->randSeed(static_cast<int>(opts_.x_seed));
+    Verilated::threadContextp(c);
+}
 
 // First difference between the C routers' next outputs and the RTL's.
 bool Top::compare()
@@ -105,8 +136,9 @@ static int step_hook(machine_t *, void *ctx) { return static_cast<Top *>(ctx)->s
 
 extern "C" int rtl_backend_available(void) { return 1; }
 
-extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top)
+extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu)
 {
+    *xu = RTL_X_UNIQUE;
     *n = RTL_N;
     *depth = RTL_DEPTH;
     *tt = RTL_TT;

@@ -9,6 +9,8 @@
 #include <vector>
 #include "backend.h"
 
+class VerilatedContext;
+
 namespace rtl {
 
 // One router's registered outputs as the RTL computed them for next cycle.
@@ -27,12 +29,20 @@ public:
     int step();
     // Flush and close what the top opened (trace files).
     virtual void finish() {}
+    // The coverage build: write c's counts to $SYNCSWITCH_COV_DIR/cov_PID.dat
+    // (else coverage.dat); nothing otherwise.
+    static void write_coverage(VerilatedContext *c);
     machine_t *machine() const { return m_; }
 
 protected:
     // Drive this cycle's inputs (the C wires m->out_q, inj_q, ejc_q and the
     // nodes' sw_clear), one rising edge, and fill out_[i] for every router.
     virtual void clock() = 0;
+
+    // With --rtl-x-seed (the X-randomised build): every register's initial
+    // value and every X the RTL assigns random from that seed. Call before
+    // constructing the models in c.
+    void x_random(VerilatedContext *c) const;
 
     machine_t *m_;
     backend_opts opts_;

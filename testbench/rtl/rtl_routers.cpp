@@ -26,6 +26,7 @@ class RoutersTop : public Top {
 public:
     RoutersTop(machine_t *m, const backend_opts &o) : Top(m, o)
     {
+        x_random(ctx_.get());
         for (int i = 0; i < m->num_nodes; i++) {
             std::string name = "router_" + std::to_string(i);
             Vss_router *r = new Vss_router(ctx_.get(), name.c_str());
@@ -43,6 +44,7 @@ public:
     void finish() override
     {
         for (auto &r : r_) r->final();
+        write_coverage(ctx_.get());
     }
 
 protected:

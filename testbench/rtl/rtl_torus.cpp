@@ -26,6 +26,7 @@ class TorusTop : public Top {
 public:
     TorusTop(machine_t *m, const backend_opts &o) : Top(m, o)
     {
+        x_random(ctx_.get());
         top_.reset(new Vss_torus(ctx_.get(), "torus"));
         if (o.trace) open_trace(o.trace);
         top_->sync_mode_i = static_cast<CData>(m->p.sync);
@@ -48,6 +49,7 @@ public:
                 std::remove(fst.c_str());
         }
         top_->final();
+        write_coverage(ctx_.get());
     }
 
 protected:

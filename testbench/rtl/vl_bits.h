@@ -92,12 +92,7 @@ inline const char *flit_diff(flit_t c, flit_t r, uint64_t *cv, uint64_t *rv)
 }
 
 // C credit encoding (CREDIT_VALID | vc) <-> the RTL's {valid, vc} (CREDIT_BUS_*)
-inline uint64_t credit_to_rtl(credit_t c)
-{
-    return (c & CREDIT_VALID) ? ((1ull << CREDIT_BUS_VALID_LSB) |
-                                 (static_cast<uint64_t>(c & FLIT_VC_MASK) << CREDIT_BUS_VC_LSB))
-                              : 0;
-}
+inline uint64_t credit_to_rtl(credit_t c) { return credit_to_bus(c); }
 inline credit_t credit_from_rtl(uint64_t c)
 {
     if (!((c >> CREDIT_BUS_VALID_LSB) & 1u)) return 0;

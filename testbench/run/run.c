@@ -4,6 +4,7 @@
 #include <time.h>
 #include "machine.h"
 #include "node_api_model.h"
+#include "record.h"
 #include "sc_backend.h"
 #include "traffic.h"
 
@@ -103,6 +104,11 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
             return EXIT_INTERNAL;
         }
     }
+    recorder *rec = NULL;
+    if (be && be->record && !(rec = record_open(&m, be->record, diag))) {
+        machine_free(&m);
+        return EXIT_USAGE;
+    }
     traffic_t *bg = NULL;
     if (be && be->background) {
         const char *why = NULL;
@@ -110,6 +116,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         if (!bg) {
             fprintf(diag, "syncswitch: --background: %s\n", why);
             rtl_backend_detach(rtl);
+            record_close(rec, diag);
             machine_free(&m);
             return EXIT_USAGE;
         }
@@ -129,6 +136,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
     rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
     m.protocol_error = why;
+    int rec_failed = record_close(rec, diag);
     if (pr.shown) fprintf(stderr, "\r%60s\r", "");
     res->wall_seconds = now_seconds() - pr.start;
 
@@ -150,6 +158,8 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         rc = EXIT_INTERNAL;
     } else if (st != RUN_OK) {
         fprintf(diag, "syncswitch: out of memory starting node programs\n");
+        rc = EXIT_INTERNAL;
+    } else if (rec_failed) {
         rc = EXIT_INTERNAL;
     }
 

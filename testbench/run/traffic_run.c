@@ -7,6 +7,7 @@
 #include <time.h>
 #include "machine.h"
 #include "run.h"
+#include "record.h"
 #include "sc_backend.h"
 
 #define CHUNK 1000          /* warm-up steps, in cycles */
@@ -177,6 +178,13 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
             return EXIT_INTERNAL;
         }
     }
+    recorder *rec = NULL;
+    if (be && be->record && !(rec = record_open(&m, be->record, diag))) {
+        machine_free(&m);
+        free(links);
+        traffic_free(t);
+        return EXIT_USAGE;
+    }
     int rc = 0;
     if (c->tc.trace) {
         /* every message of the trace is measured */
@@ -229,6 +237,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
     }
     r->cycles = m.cycle;
     r->errors = t->errors;
+    if (record_close(rec, diag) && !rc) rc = EXIT_INTERNAL;
     rtl_backend_detach(rtl);
     if (st.sc) sc_backend_close(st.sc);
     machine_free(&m);

@@ -38,6 +38,11 @@ expect_usage missing_value     run --kernel phased --n 8 --words
 expect_usage missing_kernel    run --n 8 --words 16
 expect_usage bad_tt            run --kernel phased --n 8 --words 16 --tt 0
 expect_usage bad_depth         run --kernel phased --n 8 --words 16 --depth 17
+# --record DIR (the Icarus replay): the C backend only, a folder it can write
+expect_usage record_not_c      run --kernel msgpass --n 4 --words 4 --backend cosim --record "$tmp/rec"
+expect_usage record_bad_dir    run --kernel msgpass --n 4 --words 4 --record /nonexistent/syncswitch/rec
+touch "$tmp/a_file"
+expect_usage record_file_dir   traffic --pattern uniform --rate 0.1 --n 4 --record "$tmp/a_file"
 expect_usage bad_mhz           run --kernel phased --n 8 --words 16 --mhz -1
 expect_usage bad_preset        run --kernel phased --n 8 --words 16 --preset paragon
 expect_usage bad_command       frobnicate
