@@ -5,6 +5,7 @@
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh synth   Yosys
+#   scripts/deps.sh formal  Yosys (yosys-smtbmc) and the z3 SMT solver
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh all     everything
@@ -18,6 +19,7 @@ for group in "${@:-build}"; do
     build) need gcc gcc; need make make ;;
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
+    formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;
     waves) need gtkwave gtkwave ;;
     systemc) need g++ g++
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
@@ -27,7 +29,7 @@ for group in "${@:-build}"; do
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev) ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, systemc, all)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, all)" >&2; exit 2 ;;
   esac
 done
 
