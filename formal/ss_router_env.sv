@@ -1,10 +1,10 @@
 // Proofs formal_router_*: one ss_router (SYNC_SWITCH=1) whose five
 // neighbours (and local node) are free but constrained to the protocol.
-// Bounded: BMC of 7 cycles from reset (N=3, DEPTH=2, TT=2), with ABC's
-// bmc3 on an AIG (z3 does not get past step 0 of the whole router); all
-// registers start at zero before the reset cycle. k-induction is not
-// attempted: the buffers' contents would need invariants tying them to
-// the message state of every VC.
+// Bounded: BMC of 7 cycles from reset (N=3; DEPTH=2, TT=2 and DEPTH=1,
+// TT=1), with ABC's bmc3 on an AIG (z3 does not get past step 0 of the
+// whole router); all registers start at zero before the reset cycle.
+// k-induction is not attempted: the buffers' contents would need
+// invariants tying them to the message state of every VC.
 // Assumes (the neighbours): reset in the first cycle only; x, y < N and a
 //   valid sync mode (OFF, HW or SW) at reset; sw_clear_i free; per input
 //   port and VC: a flit only with a credit (fewer than DEPTH flits sent

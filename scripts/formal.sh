@@ -62,6 +62,7 @@ PROOFS=(
   "sync_switch|ss_sync_switch|ss_sync_switch+|-|ENABLE=1|12|12|q"
   "sync_switch_off|ss_sync_switch|ss_sync_switch+|-|ENABLE=0|6|6|q"
   "router_d2_t2|ss_router_env|$ROUTER_MODS|ss_router_env.sv|N=3 DEPTH=2 TT=2|7|abc|"
+  "router_d1_t1|ss_router_env|$ROUTER_MODS|ss_router_env.sv|N=3 DEPTH=1 TT=1|7|abc|"
 )
 
 # The planted bugs: name | proof that must fail | RTL file | sed expression
@@ -75,6 +76,7 @@ MUTANTS=(
   "credit_no_increment|credit_counter_d3|ss_credit_counter.v|s/ + {{(CW-1){1'b0}}, give}//"
   "router_gate_ignored|router_d2_t2|ss_router.v|s/(ovc_free\[tgt\] \&\& is_head \&\& !gated)/(ovc_free[tgt] \&\& is_head)/"
   "router_busy_not_freed|router_d2_t2|ss_router.v|/gnt_kind\[i \/ NV\] == \`SS_KIND_TAIL)/{n;s/<= 1'b0/<= out_busy_q[i]/}"
+  "router_body_ignores_credit|router_d1_t1|ss_router.v|s/(ovc_ready\[tgt\] \&\& !is_head)/(thr_ready[tgt_port[PV]] \&\& !is_head)/"
   "throttle_short|link_throttle_t3|ss_link_throttle.v|s/RELOAD_I = TT - 1/RELOAD_I = TT - 2/"
 )
 
