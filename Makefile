@@ -37,7 +37,7 @@ TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
 TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth router-tb waves \
+.PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example fuzz icarus coverage
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -190,6 +190,14 @@ lint:
 synth:
 	@scripts/deps.sh synth
 	@scripts/synth.sh
+
+# Formal proofs (formal/, docs/formal.md): yosys-smtbmc with z3, BMC and
+# k-induction of each module's properties, the router under its neighbours'
+# protocol; then the planted bugs, each of which must fail its proof.
+formal:
+	@scripts/deps.sh formal
+	@scripts/formal.sh
+	@scripts/formal.sh --mutants
 
 # The single-router Verilator testbench against the C router (router_step):
 # testbench/router_tb/ (bench, directed and random cases, main).

@@ -5,6 +5,7 @@
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh synth   Yosys
+#   scripts/deps.sh formal  Yosys (yosys-smtbmc) and the z3 SMT solver
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
@@ -19,6 +20,7 @@ for group in "${@:-build}"; do
     build) need gcc gcc; need make make ;;
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
+    formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;
     waves) need gtkwave gtkwave ;;
     icarus) need iverilog iverilog ;;
     systemc) need g++ g++
@@ -29,8 +31,8 @@ for group in "${@:-build}"; do
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
-           need iverilog iverilog ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, waves, systemc, icarus, all)" >&2; exit 2 ;;
+           need iverilog iverilog; need yosys yosys; need z3 z3 ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, all)" >&2; exit 2 ;;
   esac
 done
 
