@@ -29,6 +29,8 @@ st=${PIPESTATUS[0]}
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/xrand.sh" "$dir" | tee -a "$out"
 # the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/icarus/icarus.sh" "$dir" | tee -a "$out"
+# the quick formal proofs (the router's parts) and the planted bugs they catch
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/formal/formal.sh" | tee -a "$out"
 # the SystemC backends, the NI's register interface, the example
 [ "${SC_TESTS:-0}" = 1 ] && "$here/systemc/sc.sh" "$dir" | tee -a "$out"
 
