@@ -71,8 +71,12 @@ RTL_TT    ?= 2
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
-RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
-VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast \
+# Every Verilated build checks the RTL's assertions (docs/assertions.md):
+# +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
+VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
+VL_ASSERT_CFLAGS = -include $(CURDIR)/testbench/rtl/vl_assert.h
+RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC)
+VERILATOR_FLAGS = -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
 VERILATOR_TOP = --top-module ss_torus --trace-fst
@@ -95,7 +99,7 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -148,16 +152,16 @@ $(SC_DIR)/test_ni: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,tests/systemc/test_ni.cpp 
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
 
-$(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(SC_HDRS) $(SRC_HDRS) $(SC_C_OBJ)
+$(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC) $(SC_HDRS) $(SRC_HDRS) $(SC_C_OBJ)
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(SC_RTL_DIR)
 	@rm -f $@
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp) >$(SC_RTL_DIR)/build.log 2>&1 \
+	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
 
 lint:
@@ -171,20 +175,26 @@ synth:
 	@scripts/synth.sh
 
 # The single-router Verilator testbench against the C router (router_step):
-# testbench/router_tb/ (bench, directed and random cases, main).
-ROUTER_TB     = $(BUILD)/rtl/router_tb/router_tb
-ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp)
+# testbench/router_tb/ (bench, directed and random cases, main), one build
+# per (DEPTH, T_t) point: make router-tb RTB_DEPTH=3 RTB_TT=3 (N = 8).
+RTB_DEPTH    ?= 2
+RTB_TT       ?= 2
+RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)
+# (tests/rtl/assert.sh builds its mutated copy of rtl/ with RTB_RTL, RTB_DIR)
+RTB_RTL      ?= rtl
+ROUTER_TB     = $(RTB_DIR)/router_tb
+ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
-	@mkdir -p $(BUILD)/rtl/router_tb
-	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal --top-module ss_router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
-	  -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
-	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
-	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
+	@mkdir -p $(RTB_DIR)
+	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
+	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) \
+	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
+	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
+	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
 
 # A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
 waves: $(BUILD)/syncswitch

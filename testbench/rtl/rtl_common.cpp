@@ -2,6 +2,7 @@
 // comparator, and the C entry points of backend.h.
 #include "rtl_common.h"
 #include <cstdio>
+#include "vl_assert.h"
 #include "vl_bits.h"
 
 #ifndef RTL_N
@@ -55,12 +56,24 @@ bool Top::compare()
     return true;
 }
 
+void Top::fail_assert(int x, int y)
+{
+    if (asserted_) return;   // the first one
+    snprintf(msg_, sizeof msg_, "%s", vl_assert_line(x, y).c_str());
+    asserted_ = true;
+}
+
 int Top::step()
 {
     machine_t *m = m_;
     // The RTL first: it reads the wires and the nodes' sw_clear, which the C
     // routers below consume (they write only out_d).
     clock();
+    if (asserted_) {   // run.c names the cycle
+        m->protocol_error = msg_;
+        m->error_node = -1;
+        return -1;
+    }
     int moved = 0;
     if (opts_.kind == BACKEND_COSIM) {
         moved = machine_routers_step_c(m);   // clears the nodes' sw_clear

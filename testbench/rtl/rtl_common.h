@@ -34,6 +34,10 @@ protected:
     // nodes' sw_clear), one rising edge, and fill out_[i] for every router.
     virtual void clock() = 0;
 
+    // An RTL assertion fired in router (x, y) (x < 0: its instance path
+    // says which): step() ends the run with that line.
+    void fail_assert(int x, int y);
+
     machine_t *m_;
     backend_opts opts_;
     std::vector<RouterOut> out_;
@@ -41,6 +45,7 @@ protected:
 private:
     bool compare();
     char msg_[512] = "";
+    bool asserted_ = false;
 };
 
 // Defined by the top linked in: its enum rtl_top_kind, and a constructor

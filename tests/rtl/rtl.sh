@@ -19,9 +19,9 @@ fail() { echo "FAIL rtl_$1: $2"; }
 if "$root/scripts/lint.sh" >"$tmp/lint" 2>&1; then pass lint
 else fail lint "$(grep -m3 -A3 FAILED "$tmp/lint" | tr '\n' ' ')"; fi
 
-tb="$dir/rtl/router_tb/router_tb"
+tb="$dir/rtl/router_tb/d2_t2/router_tb"
 if [ -x "$tb" ]; then
-  "$tb" 2>&1 | grep -E '^(PASS|FAIL) ' | sed 's/^\(PASS\|FAIL\) /\1 /'
+  "$tb" 2>&1 | grep -E '^(PASS|FAIL) '
   [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAIL rtl_router_tb_exit: router_tb exited non-zero"
 else
   fail router_tb "not built ($tb)"
