@@ -184,6 +184,8 @@ RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)
 RTB_RTL      ?= rtl
 ROUTER_TB     = $(RTB_DIR)/router_tb
 ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
+# the points `make test` runs besides the default (tests/rtl/rtl.sh)
+RTB_POINTS    = 1_1 3_3 6_1
 router-tb: $(ROUTER_TB)
 
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/router.h model/flit.h model/params.h
@@ -214,7 +216,8 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bi
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
-	@RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
+	@for p in $(RTB_POINTS); do $(MAKE) -s router-tb RTB_DEPTH=$${p%_*} RTB_TT=$${p#*_} || exit 1; done
+	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
