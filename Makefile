@@ -68,7 +68,10 @@ RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
+# RTL_SYNC=0: the routers built without the synchronizing switch (rtl-bin
+# only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
+RTL_SYNC  ?= 1
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(if $(filter 0,$(RTL_SYNC)),_s0)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
@@ -98,8 +101,8 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(wildcard testbench/rtl
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(VERILATOR_TOP) \
-	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \

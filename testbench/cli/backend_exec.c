@@ -10,14 +10,15 @@
 #include "run.h"
 #include "sc_backend.h"
 
-int backend_exec_needed(int kind, int top, int n, int depth, int tt)
+int backend_exec_needed(int kind, int top, int sw, int n, int depth, int tt)
 {
-    int rn, rd, rt, rtop;
+    int rn, rd, rt, rtop, rsw;
     switch (kind) {
     case BACKEND_RTL:
     case BACKEND_COSIM:
-        rtl_backend_config(&rn, &rd, &rt, &rtop);
-        return !rtl_backend_available() || rn != n || rd != depth || rt != tt || rtop != top;
+        rtl_backend_config(&rn, &rd, &rt, &rtop, &rsw);
+        return !rtl_backend_available() || rn != n || rd != depth || rt != tt || rtop != top ||
+               rsw != sw;
     case BACKEND_SC:
     case BACKEND_SC_RTL:
         return !sc_backend_has(kind, n, depth, tt);
@@ -26,7 +27,7 @@ int backend_exec_needed(int kind, int top, int n, int depth, int tt)
     }
 }
 
-int backend_exec(int kind, int top, int n, int depth, int tt, char **argv)
+int backend_exec(int kind, int top, int sw, int n, int depth, int tt, char **argv)
 {
     char exe[4096], root[4096], dir[128], target[32], what[160], v[128];
     char bin[4300], cmd[4500];
@@ -50,11 +51,14 @@ int backend_exec(int kind, int top, int n, int depth, int tt, char **argv)
                  "(depth %d, T_t %d)", n, n, depth, tt);
     } else {
         const char *top_name = rtl_top_choices[top].name;
-        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d", top_name, n, depth, tt);
+        /* the router without the synchronizing switch: its own build, _s0 */
+        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s", top_name, n, depth, tt,
+                 sw ? "" : "_s0");
         snprintf(target, sizeof target, "rtl-bin");
-        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d", top_name, n, depth, tt);
-        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d)", top_name,
-                 n, n, depth, tt);
+        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_SYNC=%d", top_name,
+                 n, depth, tt, sw);
+        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s)", top_name,
+                 n, n, depth, tt, sw ? "" : ", no synchronizing switch");
     }
     snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
     /* make decides: a missing binary, or sources newer than it */

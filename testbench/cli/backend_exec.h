@@ -8,10 +8,10 @@
 
 /* Can this binary not run backend `kind` (enum backend_kind) in this
  * configuration itself? top: enum rtl_top_kind (rtl and cosim only). */
-int backend_exec_needed(int kind, int top, int n, int depth, int tt);
+int backend_exec_needed(int kind, int top, int sw, int n, int depth, int tt);
 /* Build (with make, when missing or out of date) and exec the binary that
  * can, with the same argv. Returns only on failure, with EXIT_INTERNAL
  * after one line on stderr. */
-int backend_exec(int kind, int top, int n, int depth, int tt, char **argv);
+int backend_exec(int kind, int top, int sw, int n, int depth, int tt, char **argv);
 
 #endif

@@ -34,8 +34,9 @@ typedef struct {
 
 /* Does this binary contain Verilated RTL, and for which sizes? */
 int rtl_backend_available(void);
-/* The configuration and top (enum rtl_top_kind) the RTL was built for. */
-void rtl_backend_config(int *n, int *depth, int *tt, int *top);
+/* The configuration and top (enum rtl_top_kind) the RTL was built for, and
+ * whether its routers have the synchronizing switch (SYNC_SWITCH). */
+void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *sync_switch);
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
 void rtl_backend_detach(void *ctx);
