@@ -6,9 +6,14 @@
 # case must pass; with +mut_<name> the run must exit non-zero and print
 # "RTL assertion <name> failed" (for a case; a planted bug may trip another
 # assertion first in some cases). Needs Verilator (make test runs it).
-#   tests/rtl/assert.sh [build-dir]
+# With --cli (make test-long: one more Verilator build, a few minutes) also
+# the command line's report: a 4x4 rtl-bin of the copy with the credit_take
+# bug always on must stop `syncswitch run` (exit 5) and `traffic` with one
+# line naming the cycle, the router and the assertion.
+#   tests/rtl/assert.sh [build-dir] [--cli]
 set -u
 dir="${1:-build}"
+cli="${2:-}"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 out="$dir/rtl/router_tb/mutants"
@@ -56,4 +61,25 @@ for m in "${mutants[@]}"; do
   line=$(grep -m1 "RTL assertion" "$tmp/$name")
   if [ $rc -ne 0 ] && grep -q "RTL assertion $name failed" "$tmp/$name"; then pass "$name"
   else fail "$name" "exit $rc, first assertion: ${line:-none}"; fi
+done
+[ "$cli" = --cli ] || exit 0
+# the command line: the copy with credit_take's bug always on, the others off
+mkdir -p "$out/cli_rtl"
+for f in "$out"/rtl/*; do
+  sed 's/\$test\$plusargs("mut_credit_take")/1'"'"'b1/; s/\$test\$plusargs("[a-z_]*")/1'"'"'b0/g' "$f" >"$tmp/cli_${f##*/}"
+  cmp -s "$tmp/cli_${f##*/}" "$out/cli_rtl/${f##*/}" || cp "$tmp/cli_${f##*/}" "$out/cli_rtl/${f##*/}"
+done
+if ! make -s rtl-bin BUILD="$dir" RTL_N=4 RTL_SRC="$(ls "$out"/cli_rtl/*.v | tr '\n' ' ')" \
+     RTL_DIR="$out/cli_bin" >"$tmp/build_cli" 2>&1; then
+  fail cli_build "$(tail -5 "$tmp/build_cli" | tr '\n' ' ')"; exit 0
+fi
+want='RTL assertion credit_take failed in router \([0-9],[0-9]\): a flit granted with no credit'
+for cmd in "run --kernel msgpass --n 4 --words 8 --backend rtl" \
+           "traffic --pattern uniform --rate 0.3 --n 4 --warmup 100 --window 200 --backend cosim"; do
+  # shellcheck disable=SC2086
+  "$out/cli_bin/syncswitch" $cmd >"$tmp/cli_out" 2>"$tmp/cli_err"; rc=$?
+  name="cli_${cmd%% *}"
+  if [ $rc -eq 5 ] && [ "$(wc -l <"$tmp/cli_err")" -eq 1 ] && grep -Eq "cycle [0-9]+" "$tmp/cli_err" &&
+     grep -Eq "$want" "$tmp/cli_err"; then pass "$name"
+  else fail "$name" "exit $rc, stderr: $(head -c 300 "$tmp/cli_err")"; fi
 done
