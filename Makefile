@@ -88,11 +88,18 @@ ifeq ($(RTL_COV),1)
 RTL_XFLAGS += --coverage -Itestbench/coverage -I$(RTL_DIR) $(abspath testbench/coverage/ss_router_cover.sv)
 RTL_XSUF   := $(RTL_XSUF)_cov
 endif
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_XSUF)
+# RTL_SYNC=0: the routers built without the synchronizing switch (rtl-bin
+# only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
+RTL_SYNC  ?= 1
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
-RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp
-VERILATOR_FLAGS = -O3 \
+# Every Verilated build checks the RTL's assertions (docs/assertions.md):
+# +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
+VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
+VL_ASSERT_CFLAGS = -include $(CURDIR)/testbench/rtl/vl_assert.h
+RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC)
+VERILATOR_FLAGS = -O3 +define+SS_ASSERT \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
 VERILATOR_TOP = --top-module ss_torus --trace-fst
@@ -115,8 +122,8 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
-	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -169,16 +176,16 @@ $(SC_DIR)/test_ni: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,tests/systemc/test_ni.cpp 
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
 
-$(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(SC_HDRS) $(SRC_HDRS) $(SC_C_OBJ)
+$(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC) $(SC_HDRS) $(SRC_HDRS) $(SC_C_OBJ)
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(SC_RTL_DIR)
 	@rm -f $@
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp) >$(SC_RTL_DIR)/build.log 2>&1 \
+	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
 
 lint:
@@ -200,20 +207,28 @@ formal:
 	@scripts/formal.sh --mutants
 
 # The single-router Verilator testbench against the C router (router_step):
-# testbench/router_tb/ (bench, directed and random cases, main).
-ROUTER_TB     = $(BUILD)/rtl/router_tb/router_tb
-ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp)
+# testbench/router_tb/ (bench, directed and random cases, main), one build
+# per (DEPTH, T_t) point: make router-tb RTB_DEPTH=3 RTB_TT=3 (N = 8).
+RTB_DEPTH    ?= 2
+RTB_TT       ?= 2
+RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)
+# (tests/rtl/assert.sh builds its mutated copy of rtl/ with RTB_RTL, RTB_DIR)
+RTB_RTL      ?= rtl
+ROUTER_TB     = $(RTB_DIR)/router_tb
+ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
+# the points `make test` runs besides the default (tests/rtl/rtl.sh)
+RTB_POINTS    = 1_1 3_3 6_1
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(RTL_SRC) $(RTL_HDR) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
-	@mkdir -p $(BUILD)/rtl/router_tb
-	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal --top-module ss_router -Irtl -GN=8 -GDEPTH=2 -GTT=2 \
-	  -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
-	  --Mdir $(BUILD)/rtl/router_tb/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
-	  >$(BUILD)/rtl/router_tb/build.log 2>&1 || { tail -20 $(BUILD)/rtl/router_tb/build.log >&2; exit 1; }
+	@mkdir -p $(RTB_DIR)
+	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
+	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) \
+	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
+	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
+	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
 
 # The RTL under Icarus Verilog: runs recorded from the C model (--record)
 # replayed by the plain Verilog testbenches of testbench/icarus/ (docs/icarus.md).
@@ -249,8 +264,9 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bi
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique
+	@for p in $(RTB_POINTS); do $(MAKE) -s router-tb RTB_DEPTH=$${p%_*} RTB_TT=$${p#*_} || exit 1; done
 	@scripts/deps.sh icarus
-	@RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
+	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh

@@ -36,4 +36,24 @@ module ss_credit_counter #(
     if (!rst_ni) count_q <= FULL;
     else         count_q <= count_d;
   end
+
+`ifdef SS_ASSERT
+  // Simulation checks (docs/assertions.md), built only with +define+SS_ASSERT:
+  // a failure prints one SS_ASSERT line and stops the simulation ($stop).
+  // (the range check is constant where the width holds only 0..DEPTH)
+  /* verilator lint_off CMPCONST */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (count_q > FULL) begin
+        $display("SS_ASSERT credit_range: %0d credits, DEPTH %0d (%m)", count_q, DEPTH);
+        $stop;
+      end
+      if (take_i && !ready_o) begin
+        $display("SS_ASSERT credit_take: a flit granted with no credit (%m)");
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on CMPCONST */
+`endif
 endmodule

@@ -22,4 +22,15 @@ module ss_link_throttle #(
     if (!rst_ni) count_q <= {TW{1'b0}};
     else         count_q <= count_d;
   end
+
+`ifdef SS_ASSERT
+  // Simulation checks (docs/assertions.md), built only with +define+SS_ASSERT:
+  // a failure prints one SS_ASSERT line and stops the simulation ($stop).
+  always @(posedge clk_i) begin
+    if (rst_ni && grant_i && !ready_o) begin
+      $display("SS_ASSERT throttle_grant: a flit granted %0d cycles early, T_t %0d (%m)", count_q, TT);
+      $stop;
+    end
+  end
+`endif
 endmodule

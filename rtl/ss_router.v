@@ -311,4 +311,60 @@ module ss_router #(
       assign in_credit_o[gp*CRW +: CRW] = in_credit_q[gp];
     end
   endgenerate
+
+`ifdef SS_ASSERT
+  // Simulation checks (docs/assertions.md), built only with +define+SS_ASSERT:
+  // a failure prints one SS_ASSERT line and stops the simulation ($stop).
+  // The FIFOs, credit counters, throttles and sticky bits check themselves.
+  // one owner per output VC: every input VC holding a route (HEAD..TAIL)
+  // holds a busy output VC, and there are as many holders as busy output
+  // VCs (so no output VC has two owners, or none while busy)
+  function integer ones;
+    input [NPV-1:0] v;
+    integer k;
+    begin
+      ones = 0;
+      for (k = 0; k < NPV; k = k + 1) ones = ones + {31'd0, v[k]};
+    end
+  endfunction
+  wire [NPV-1:0] a_held, a_held_busy;
+  generate
+    for (gp = 0; gp < NPV; gp = gp + 1) begin : g_a_held
+      assign a_held[gp]      = held_q[gp];
+      assign a_held_busy[gp] = out_busy_q[held_port_q[gp] * NV + {{(PVW-VW){1'b0}}, held_vc_q[gp]}];
+    end
+  endgenerate
+  integer a_o, a_p;
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      // a grant only to a requester: the input granted asks for that output,
+      // and the VC popped is eligible
+      for (a_o = 0; a_o < NP; a_o = a_o + 1)
+        if (gnt_valid[a_o] && !(req_valid[gnt_in[a_o]] && req_port[gnt_in[a_o]] == a_o[PW-1:0])) begin
+          $display("SS_ASSERT grant_requester: output %0d granted to input %0d, which does not request it (%m)",
+                   a_o, gnt_in[a_o]);
+          $stop;
+        end
+      for (a_p = 0; a_p < NPV; a_p = a_p + 1)
+        if (pop[a_p] && !elig[a_p]) begin
+          $display("SS_ASSERT grant_requester: input VC %0d.%0d popped while not eligible (%m)",
+                   a_p / NV, a_p % NV);
+          $stop;
+        end
+      // one owner per output VC from HEAD to TAIL: the input VCs holding a
+      // route to it number out_busy_q (0 or 1)
+      if ((a_held & ~a_held_busy) != {NPV{1'b0}} || ones(a_held) != ones(out_busy_q)) begin
+        $display("SS_ASSERT vc_owner: input VCs %b hold routes, to busy output VCs %b; output VCs busy %b (%m)",
+                 a_held, a_held_busy, out_busy_q);
+        $stop;
+      end
+      // no HEAD leaves an AAPC queue (VC 0) whose sticky bit closes it
+      for (a_p = 0; a_p < NP; a_p = a_p + 1)
+        if (pop[a_p * NV] && gate[a_p] && req_kind[a_p] == `SS_KIND_HEAD) begin
+          $display("SS_ASSERT head_past_sticky: a HEAD left AAPC input %0d past its set sticky bit (%m)", a_p);
+          $stop;
+        end
+    end
+  end
+`endif
 endmodule

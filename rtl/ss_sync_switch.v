@@ -50,4 +50,22 @@ module ss_sync_switch #(
       assign phase_o = {`SS_PHASE_W{1'b0}};
     end
   endgenerate
+
+`ifdef SS_ASSERT
+  // Simulation checks (docs/assertions.md), built only with +define+SS_ASSERT:
+  // a failure prints one SS_ASSERT line and stops the simulation ($stop).
+  // Hardware mode: a set bit is cleared only by the AND gate, all five set.
+  generate
+    if (ENABLE) begin : g_assert
+      always @(posedge clk_i) begin
+        if (rst_ni && mode_i == `SS_SYNC_HW &&
+            (g_sync.nim_q & ~g_sync.nim_d) != {`SS_NP{1'b0}} && g_sync.nim_q != ALL) begin
+          $display("SS_ASSERT hw_clear_all: bits %b cleared to %b, not all five set (%m)",
+                   g_sync.nim_q, g_sync.nim_d);
+          $stop;
+        end
+      end
+    end
+  endgenerate
+`endif
 endmodule

@@ -86,4 +86,30 @@ module ss_vc_buffer #(
   always @(posedge clk_i) begin
     if (do_push) mem_q[wr_q] <= entry(flit_i[`SS_FLIT_KIND], flit_i[`SS_FLIT_WORD]);
   end
+
+`ifdef SS_ASSERT
+  // Simulation checks (docs/assertions.md), built only with +define+SS_ASSERT:
+  // a failure prints one SS_ASSERT line and stops the simulation ($stop).
+  // where the write pointer must be: the read pointer plus the count, wrapped
+  localparam integer SW = CW + 1;
+  localparam [SW-1:0] DEPTH_A = FULL_I[SW-1:0];
+  wire [SW-1:0] a_sum = {{(SW-AW){1'b0}}, rd_q} + {1'b0, count_q};
+  wire [SW-1:0] a_wr  = (a_sum >= DEPTH_A) ? a_sum - DEPTH_A : a_sum;
+  // (a range check is constant where the width holds only legal values)
+  /* verilator lint_off CMPCONST */
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (count_q > FULL) begin
+        $display("SS_ASSERT fifo_count: %0d flits held, DEPTH %0d (%m)", count_q, DEPTH);
+        $stop;
+      end
+      if (rd_q > LAST || wr_q > LAST || (count_q <= FULL && a_wr != {{(SW-AW){1'b0}}, wr_q})) begin
+        $display("SS_ASSERT fifo_pointers: read %0d write %0d count %0d, DEPTH %0d (%m)",
+                 rd_q, wr_q, count_q, DEPTH);
+        $stop;
+      end
+    end
+  end
+  /* verilator lint_on CMPCONST */
+`endif
 endmodule

@@ -19,6 +19,8 @@ st=${PIPESTATUS[0]}
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/rtl.sh" "$dir" | tee -a "$out"
+# the RTL's assertions fire on planted bugs (one mutated router_tb build)
+[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/assert.sh" "$dir" | tee -a "$out"
 # synthetic traffic co-simulated against the C backend
 [ "${RTL_TESTS:-0}" = 1 ] && "$here/traffic/traffic.sh" "$dir" | tee -a "$out"
 # co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)

@@ -10,15 +10,15 @@
 #include "run.h"
 #include "sc_backend.h"
 
-int backend_exec_needed(int kind, int top, int xu, int n, int depth, int tt)
+int backend_exec_needed(int kind, int top, int xu, int sw, int n, int depth, int tt)
 {
-    int rn, rd, rt, rtop, rxu;
+    int rn, rd, rt, rtop, rxu, rsw;
     switch (kind) {
     case BACKEND_RTL:
     case BACKEND_COSIM:
-        rtl_backend_config(&rn, &rd, &rt, &rtop, &rxu);
+        rtl_backend_config(&rn, &rd, &rt, &rtop, &rxu, &rsw);
         return !rtl_backend_available() || rn != n || rd != depth || rt != tt || rtop != top ||
-               rxu != xu;
+               rxu != xu || rsw != sw;
     case BACKEND_SC:
     case BACKEND_SC_RTL:
         return !sc_backend_has(kind, n, depth, tt);
@@ -27,7 +27,7 @@ int backend_exec_needed(int kind, int top, int xu, int n, int depth, int tt)
     }
 }
 
-int backend_exec(int kind, int top, int xu, int n, int depth, int tt, char **argv)
+int backend_exec(int kind, int top, int xu, int sw, int n, int depth, int tt, char **argv)
 {
     char exe[4096], root[4096], dir[128], target[32], what[160], v[128];
     char bin[4300], cmd[4500];
@@ -54,13 +54,16 @@ int backend_exec(int kind, int top, int xu, int n, int depth, int tt, char **arg
                  "(depth %d, T_t %d)", n, n, depth, tt);
     } else {
         const char *top_name = rtl_top_choices[top].name;
-        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s", top_name, n, depth, tt,
-                 xu ? "_xu" : "");
+        /* the router without the synchronizing switch (_s0) and the
+         * X-randomised build (_xu) are builds of their own */
+        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s%s", top_name, n, depth, tt,
+                 sw ? "" : "_s0", xu ? "_xu" : "");
         snprintf(target, sizeof target, "rtl-bin");
-        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d%s", top_name, n, depth,
-                 tt, xu ? " RTL_X=unique" : "");
-        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s)", top_name,
-                 n, n, depth, tt, xu ? ", X-randomised" : "");
+        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_SYNC=%d%s", top_name,
+                 n, depth, tt, sw, xu ? " RTL_X=unique" : "");
+        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s%s)", top_name,
+                 n, n, depth, tt, sw ? "" : ", no synchronizing switch",
+                 xu ? ", X-randomised" : "");
     }
     snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
     /* make decides: a missing binary, or sources newer than it */

@@ -152,6 +152,10 @@ static const opt_row rows[] = {
     { .cmds = BOTH, OPT("--rtl-top", "T"), ENUM_OF(rtl_top_choice), AT(rtl_top),
       .def = "default routers, or torus with --trace",
       .help = "Verilated top of the rtl and cosim backends" },
+    { .cmds = BOTH, OPT("--sync-switch", "S"), INT_IN(0, 1), AT(sync_switch),
+      .help = "0: the rtl and cosim backends run the RTL router built without the "
+              "synchronizing switch (SYNC_SWITCH = 0); for traffic and the kernels that run "
+              "with the switch off (the C router runs those in SYNC_OFF)" },
     { OPT("--trace", "FILE"), .kind = OPT_STR, AT(be.trace),
       .help = "waveform: of the RTL with rtl and cosim (.fst, or .vcd; uses the torus "
               "top); of every NI's registers and every router's phase and NotInMessage "
@@ -374,6 +378,7 @@ void options_defaults(run_opts *o, int preset)
     o->be.x_seed = -1;
     o->words = -1;
     o->rtl_top = -1;
+    o->sync_switch = 1;
     o->tr.tc.pattern = TP_UNIFORM;
     o->tr.tc.rate = -1;
     o->tr.tc.pkt_min = o->tr.tc.pkt_max = 5;

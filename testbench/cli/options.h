@@ -27,6 +27,8 @@ typedef struct {
     int64_t words;            /* -1: not given */
     int json;
     int rtl_top;              /* enum rtl_top_kind, -1: not given */
+    int sync_switch;          /* rtl/cosim: 1 the RTL router with the synchronizing
+                                 switch, 0 built without it (SYNC_SWITCH = 0) */
     int preset;               /* row of the preset table applied */
     uint64_t given;           /* one bit per option table row given */
     /* traffic */

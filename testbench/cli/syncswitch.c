@@ -122,6 +122,12 @@ static int cmd_run(int argc, char **argv)
         usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
         usage_error("--trace needs the torus top (--rtl-top torus, the default with --trace)");
+    if (!o.sync_switch && sc)   /* (the C router: these kernels run it in SYNC_OFF) */
+        usage_error("--sync-switch 0 needs --backend c, rtl or cosim");
+    if (!o.sync_switch && k->sync != KERNEL_SYNC_OFF)
+        usage_error("--sync-switch 0: kernel %s needs the synchronizing switch (it runs in "
+                    "SYNC_%s); only kernels that run with it off can (see 'syncswitch list')",
+                    k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     static traffic_cfg bg;
     if (o.background) {
@@ -139,8 +145,8 @@ static int cmd_run(int argc, char **argv)
         be->background = &bg;
     }
     int xu = be->x_seed >= 0;
-    if (backend_exec_needed(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt, argv);
+    if (backend_exec_needed(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt, argv);
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
@@ -204,8 +210,8 @@ static int cmd_traffic(int argc, char **argv)
         usage_error("--burst needs --rate below 1 (the off periods)");
     if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
     int xu = be->x_seed >= 0;
-    if (backend_exec_needed(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, xu, p->n, p->depth, p->tt, argv);
+    if (backend_exec_needed(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt))
+        return backend_exec(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt, argv);
     c->tc.seed = p->seed;
     traffic_trace_msg *trace = NULL;
     if (o.trace_in) {

@@ -1,6 +1,7 @@
 // The bench (bench.h): driving the Verilated router and the C router in
 // lockstep, the comparator, and the scoreboard and spec checks.
 #include "bench.h"
+#include "vl_assert.h"
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
@@ -208,6 +209,7 @@ void Bench::tick()
     }
     top->sw_clear_i = in.sw_clear;
     clock();
+    if (vl_assert_failed()) failf("%s", vl_assert_line(x, y).c_str());
 
     // comparator self-test: corrupt one C output bit once
     if (g_perturb && !g_perturb_done && cycle >= 20)

@@ -1,7 +1,7 @@
 // The single-router testbench (docs/router_tb.md): the Verilated
-// rtl/ss_router.v (Vss_router, built with N = 8, DEPTH = 2, TT = 2 by
-// `make router-tb`) against the C reference router_step() (model/router.c),
-// in lockstep. This header is the bench: the DUT wrapper (Bench), how it
+// rtl/ss_router.v (Vss_router, N = 8, DEPTH and TT from `make router-tb
+// RTB_DEPTH=D RTB_TT=T`, 2 and 2 by default) against the C reference
+// router_step() (model/router.c), in lockstep. This header is the bench: the DUT wrapper (Bench), how it
 // drives both sides, compares them and scores the traffic against the
 // spec. directed.cpp and random.cpp hold the cases, main.cpp runs them.
 //
@@ -36,7 +36,18 @@
 
 namespace router_tb {
 
-constexpr int N = 8, DEPTH = 2, TT = 2;   // must match -GN -GDEPTH -GTT
+// the Verilated parameters (-GN -GDEPTH -GTT), given by the Makefile
+#if !defined(TB_N) || !defined(TB_DEPTH) || !defined(TB_TT)
+#error "TB_N, TB_DEPTH, TB_TT must match the Verilated -GN -GDEPTH -GTT"
+#endif
+constexpr int N = TB_N, DEPTH = TB_DEPTH, TT = TB_TT;
+// Cycles between the flits of a message streaming through an idle router,
+// on an output with throttle t (T_t, or 1 for the eject): a credit comes
+// back 2 cycles after its flit left (the neighbour returns it the next
+// cycle, the counter loads it at that edge), on the input side as on the
+// output side, so DEPTH credits sustain one flit every t cycles only when
+// DEPTH * t >= 2; otherwise (DEPTH = 1, t = 1) the credit loop paces it.
+constexpr int stream_period(int t) { return DEPTH * t >= 2 ? t : 2; }
 constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS, PHW = ROUTER_PHASE_BITS;
 constexpr int ALL = (1 << NUM_PORTS) - 1;
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };

@@ -1,12 +1,13 @@
 // The single-router testbench's main: options, then every case
 // (docs/router_tb.md).
 //
-//   router_tb [--seed S] [--seeds K] [--cycles C] [--perturb] [-v]
+//   router_tb [--seed S] [--seeds K] [--cycles C] [--perturb] [-v] [+plusarg...]
 //
 // Defaults: the directed cases, then random traffic for seeds 1..8, each in
 // SYNC_HW, SYNC_SW and SYNC_OFF for 20000 cycles (plus the drain). --seed S
 // runs the random cases of seed S only (with the directed ones). --perturb
 // flips one bit of the C side's output once: the run must FAIL (exit 1).
+// +plusargs go to the Verilated model (tests/rtl/assert.sh's mutants).
 // Exit status: 0 all cases passed, 1 a case failed, 2 usage.
 #include <chrono>
 #include <cstdio>
@@ -44,10 +45,12 @@ int main(int argc, char **argv)
         else if (a == "--cycles") cycles = num("cycle count");
         else if (a == "--perturb") g_perturb = true;
         else if (a == "-v" || a == "--verbose") g_verbose = true;
+        else if (a[0] == '+') continue;   // a plusarg, for the RTL ($test$plusargs)
         else usage();
     }
     auto t0 = std::chrono::steady_clock::now();
     Bench b;
+    b.ctx->commandArgs(argc, argv);
     run_case(b, "single_route", case_single);
     run_case(b, "contention", case_contention);
     run_case(b, "backpressure", case_backpressure);

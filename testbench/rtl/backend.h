@@ -40,8 +40,10 @@ typedef struct {
 int rtl_backend_available(void);
 /* The configuration and top (enum rtl_top_kind) the RTL was built for;
  * *xu: 1 for the X-randomised build (make RTL_X=unique: Verilator's
- * --x-initial unique --x-assign unique), 0 for the usual --x-* fast. */
-void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu);
+ * --x-initial unique --x-assign unique), 0 for the usual --x-* fast;
+ * *sync_switch: whether its routers have the synchronizing switch
+ * (SYNC_SWITCH). */
+void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu, int *sync_switch);
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
 void rtl_backend_detach(void *ctx);

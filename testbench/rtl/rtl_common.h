@@ -43,6 +43,9 @@ protected:
     // value and every X the RTL assigns random from that seed. Call before
     // constructing the models in c.
     void x_random(VerilatedContext *c) const;
+    // An RTL assertion fired in router (x, y) (x < 0: its instance path
+    // says which): step() ends the run with that line.
+    void fail_assert(int x, int y);
 
     machine_t *m_;
     backend_opts opts_;
@@ -51,6 +54,7 @@ protected:
 private:
     bool compare();
     char msg_[512] = "";
+    bool asserted_ = false;
 };
 
 // Defined by the top linked in: its enum rtl_top_kind, and a constructor

@@ -10,6 +10,7 @@
 #include "Vss_router.h"
 #include "verilated.h"
 #include "rtl_common.h"
+#include "vl_assert.h"
 #include "vl_bits.h"
 
 namespace rtl {
@@ -64,6 +65,7 @@ protected:
             r->out_credit_i = static_cast<SData>(cred);
             r->sw_clear_i = in.sw_clear;
             edge(r);
+            if (vl_assert_failed()) fail_assert(i % m_->n, i / m_->n);
             RouterOut &o = out_[i];
             for (unsigned p = 0; p < NP; p++) {
                 o.out.link[p] = get_bits(r->out_flit_o, p * FW, FW);

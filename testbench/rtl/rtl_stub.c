@@ -4,9 +4,9 @@
 
 int rtl_backend_available(void) { return 0; }
 
-void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu)
+void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu, int *sync_switch)
 {
-    *n = *depth = *tt = *top = *xu = 0;
+    *n = *depth = *tt = *top = *xu = *sync_switch = 0;
 }
 
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)

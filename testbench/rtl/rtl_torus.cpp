@@ -10,6 +10,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "rtl_common.h"
+#include "vl_assert.h"
 #include "vl_bits.h"
 
 namespace rtl {
@@ -62,6 +63,7 @@ protected:
             put_bits(t->sw_clear_i, i, 1, m_->node[i].sw_clear);
         }
         edge();
+        if (vl_assert_failed()) fail_assert(-1, -1);
         for (int i = 0; i < m_->num_nodes; i++) {
             RouterOut &r = out_[i];
             for (unsigned p = 0; p < NP; p++) {

@@ -123,6 +123,13 @@ void ss_network::after_edge()
                 m_->error_node = i;
             }
         }
+        std::string failed = fabric_->assert_failure();
+        if (!failed.empty() && status_ == RUN_OK) {
+            snprintf(assert_msg_, sizeof assert_msg_, "%s", failed.c_str());
+            status_ = RUN_PROTOCOL;
+            m_->protocol_error = assert_msg_;
+            m_->error_node = -1;
+        }
         if (status_ != RUN_OK) {
             sc_stop();
             return;

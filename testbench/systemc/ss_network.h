@@ -13,6 +13,7 @@
 #include <systemc>
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <vector>
 
 extern "C" {
@@ -41,6 +42,8 @@ public:
     // (and, when links is not NULL, add one to links[i*5 + o] for each)
     virtual int flits_moving(uint64_t *links) const = 0;
     virtual void trace(sc_core::sc_trace_file *tf) const = 0;
+    // After an edge: an RTL assertion's line (docs/assertions.md), or empty
+    virtual std::string assert_failure() { return std::string(); }
 };
 
 // Builds the Verilated fabric for m, or returns nullptr and *why (this
@@ -97,6 +100,7 @@ private:
     int waiting_ = 0;      // processors blocked in an NI's WAIT
     bool running_ = false;
     int status_ = RUN_OK;
+    char assert_msg_[512] = "";   // an RTL assertion's line (protocol_error)
 };
 
 #endif

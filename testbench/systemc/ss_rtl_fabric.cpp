@@ -9,6 +9,7 @@
 #include <vector>
 #include "Vss_router_ports.h"
 #include "ss_network.h"
+#include "vl_assert.h"
 #include "vl_bits.h"
 
 #ifndef RTL_N
@@ -106,6 +107,10 @@ public:
         *nim = static_cast<uint8_t>(w_[i]->nim.read());
         *phase = w_[i]->phase.read();
         *error = w_[i]->error.read();
+    }
+    std::string assert_failure() override
+    {
+        return vl_assert_failed() ? vl_assert_line(-1, -1) : std::string();
     }
     int flits_moving(uint64_t *links) const override
     {

@@ -5,8 +5,9 @@
 # change its timing (--mem-bw, --seed, --size-variance). Each corner runs
 # kernels and synthetic traffic near saturation (contention, credits
 # running out, datelines), every link compared every cycle, and must give
-# the C backend's numbers. Each (n, depth, T_t) is its own Verilated build
-# (about 20 s, on first use). Prints one PASS/FAIL line per run.
+# the C backend's numbers; and the router built without the synchronizing
+# switch (--sync-switch 0). Each (n, depth, T_t, switch) is its own
+# Verilated build (about 20 s, on first use). Prints one PASS/FAIL line per run.
 set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
@@ -30,4 +31,9 @@ corner n4_msgpass_seed      run --kernel msgpass-var --n 4 --words 8 --seed 5 --
 corner n4_bitcomp           $(tr --pattern bitcomp --rate 0.2 --n 4)
 corner n6_msgpass           run --kernel msgpass --n 6 --words 8
 corner n6_hotspot           $(tr --pattern hotspot:20:0.15 --rate 0.08 --n 6 --burst 3)
+# the router built without the synchronizing switch (SYNC_SWITCH = 0, its
+# own build): message passing and traffic, which run with the switch off
+corner s0_msgpass           run --kernel msgpass --n 8 --words 8 --sync-switch 0
+corner s0_hcube_msgpass     run --kernel hcube-msgpass --n 8 --words 8 --sync-switch 0
+corner s0_uniform           $(tr --pattern uniform --rate 0.25 --n 8 --packet 3-12 --sync-switch 0)
 }

@@ -19,13 +19,27 @@ fail() { echo "FAIL rtl_$1: $2"; }
 if "$root/scripts/lint.sh" >"$tmp/lint" 2>&1; then pass lint
 else fail lint "$(grep -m3 -A3 FAILED "$tmp/lint" | tr '\n' ' ')"; fi
 
-tb="$dir/rtl/router_tb/router_tb"
+# the single-router testbench: every case at the default point (DEPTH 2,
+# T_t 2), and at the other (DEPTH, T_t) points of make test (RTB_POINTS,
+# D_T each) the directed cases and two short random seeds, their test names
+# prefixed with the point
+tb="$dir/rtl/router_tb/d2_t2/router_tb"
 if [ -x "$tb" ]; then
-  "$tb" 2>&1 | grep -E '^(PASS|FAIL) ' | sed 's/^\(PASS\|FAIL\) /\1 /'
+  "$tb" 2>&1 | grep -E '^(PASS|FAIL) '
   [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAIL rtl_router_tb_exit: router_tb exited non-zero"
 else
   fail router_tb "not built ($tb)"
 fi
+for pt in ${RTB_POINTS:-1_1 3_3 6_1}; do
+  d=${pt%_*} t=${pt#*_}
+  tb="$dir/rtl/router_tb/d${d}_t${t}/router_tb"
+  if [ -x "$tb" ]; then
+    "$tb" --seeds 2 --cycles 5000 2>&1 | grep -E '^(PASS|FAIL) ' | sed "s/ router_tb_/ router_tb_d${d}_t${t}_/"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAIL rtl_router_tb_d${d}_t${t}_exit: router_tb exited non-zero"
+  else
+    fail "router_tb_d${d}_t${t}" "not built ($tb: make router-tb RTB_DEPTH=$d RTB_TT=$t)"
+  fi
+done
 
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-long: co-simulation on 16x16 (B = 64) and on 8x8 with larger
 # messages, for both AAPC kernels, and phased AAPC on 32x32 (about 5
-# minutes); cycles must equal the C backend's.
+# minutes); cycles must equal the C backend's. And tests/rtl/assert.sh
+# --cli: a planted bug's assertion reported by the command line.
 # Last line: "N passed, N failed".
 set -u
 dir="${1:-build}"
@@ -29,6 +30,8 @@ long() {
   long phased_16x16_b64 phased 16 64
   long msgpass_16x16_b64 msgpass 16 64
   long phased_32x32_b16 phased 32 16
+  # the command line's one-line report of a failing RTL assertion
+  "$(dirname "$0")/assert.sh" "$dir" --cli | grep '^\(PASS\|FAIL\) assert_cli'
 } | tee "$out"
 echo "$(grep -c '^PASS' "$out") passed, $(grep -c '^FAIL' "$out") failed"
 ! grep -q '^FAIL' "$out"
