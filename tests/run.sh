@@ -5,37 +5,48 @@ set -u
 dir="${1:-build}"
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+times=$(mktemp)
+trap 'rm -f "$out" "$times"' EXIT
+# part NAME CMD...: run one test script, keep its lines, note its time
+part() {
+  local name=$1 t0=$SECONDS; shift
+  "$@" | tee -a "$out"
+  echo "$name $((SECONDS - t0))" >>"$times"
+}
 
+t0=$SECONDS
 "$dir/test_model" | tee -a "$out"
 st=${PIPESTATUS[0]}
+echo "test_model $((SECONDS - t0))" >>"$times"
 [ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
-"$here/cli/cli.sh" "$dir" | tee -a "$out"
+part cli/cli "$here/cli/cli.sh" "$dir"
 # the include layering, and every kernel's cycles against the golden data
-"$here/layout.sh" | tee -a "$out"
+part layout "$here/layout.sh"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
-"$here/rtl/widths.sh" | tee -a "$out"
-"$here/golden.sh" "$dir" | tee -a "$out"
+part rtl/widths "$here/rtl/widths.sh"
+part golden "$here/golden.sh" "$dir"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/rtl.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part rtl/rtl "$here/rtl/rtl.sh" "$dir"
 # the RTL's assertions fire on planted bugs (one mutated router_tb build)
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/assert.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part rtl/assert "$here/rtl/assert.sh" "$dir"
 # synthetic traffic co-simulated against the C backend
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/traffic/traffic.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part traffic/traffic "$here/traffic/traffic.sh" "$dir"
 # co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/corners.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part rtl/corners "$here/rtl/corners.sh" "$dir"
 # the fuzz kernels (random mixed traffic) co-simulated at those corners
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/fuzz/fuzz.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part fuzz/fuzz "$here/fuzz/fuzz.sh" "$dir"
 # co-simulation on the X-randomised Verilator build (random initial values)
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/rtl/xrand.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part rtl/xrand "$here/rtl/xrand.sh" "$dir"
 # the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/icarus/icarus.sh" "$dir" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part icarus/icarus "$here/icarus/icarus.sh" "$dir"
 # the quick formal proofs (the router's parts) and the planted bugs they catch
-[ "${RTL_TESTS:-0}" = 1 ] && "$here/formal/formal.sh" | tee -a "$out"
+[ "${RTL_TESTS:-0}" = 1 ] && part formal/formal "$here/formal/formal.sh"
 # the SystemC backends, the NI's register interface, the example
-[ "${SC_TESTS:-0}" = 1 ] && "$here/systemc/sc.sh" "$dir" | tee -a "$out"
+[ "${SC_TESTS:-0}" = 1 ] && part systemc/sc "$here/systemc/sc.sh" "$dir"
 
+# where the time went (seconds per part), then the count
+echo "time: $(awk '{printf "%s%s %ss", sep, $1, $2; sep=", "}' "$times")"
 passed=$(grep -c '^PASS ' "$out")
 failed=$(grep -c '^FAIL ' "$out")
 echo "$passed passed, $failed failed"
