@@ -38,7 +38,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
-        sc-bin sc-rtl-bin sc-example fuzz icarus coverage
+        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -229,6 +229,11 @@ $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbe
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
 	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
+
+# The mutation study (docs/verification.md): planted bugs, one at a time,
+# each must be caught by a check of make test or make formal.
+mutants: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin
+	@scripts/mutants.sh
 
 # The RTL under Icarus Verilog: runs recorded from the C model (--record)
 # replayed by the plain Verilog testbenches of testbench/icarus/ (docs/icarus.md).

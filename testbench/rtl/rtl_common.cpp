@@ -116,10 +116,11 @@ int Top::step()
         moved = machine_routers_step_c(m);   // clears the nodes' sw_clear
         if (moved < 0) return -1;
         // self-test of the comparator: corrupt the first flit router 0
-        // sends on X+ at or after the chosen cycle
+        // sends on X+ at or after the chosen cycle: a valid flit whose kind
+        // field is 0, which no sender makes (the report must say so)
         if (opts_.perturb_cycle >= 0 && (int64_t)m->cycle >= opts_.perturb_cycle &&
             flit_valid(m->out_d[0].link[PORT_XP])) {
-            m->out_d[0].link[PORT_XP] ^= 1;
+            m->out_d[0].link[PORT_XP] &= ~((flit_t)FLIT_KIND_MASK << FLIT_KIND_LSB);
             opts_.perturb_cycle = -1;
         }
     } else {

@@ -83,11 +83,11 @@ c=$("$bin" run --kernel phased --n 8 --words 16 --json | field cycles)
 r=$("$bin" run --kernel phased --n 8 --words 16 --backend rtl --json 2>"$tmp/err" | field cycles)
 [ -n "$r" ] && [ "$r" = "$c" ] && pass rtl_backend_cycles || fail rtl_backend_cycles "rtl '$r' vs c '$c': $(head -c 300 "$tmp/err")"
 
-# the comparator must catch a difference
+# the comparator must catch a difference, and name a valid flit of kind 0
 "$bin" run --kernel phased --n 8 --words 16 --backend cosim --cosim-perturb 200 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -ne 4 ]; then fail comparator_catches "exit $rc, want 4"
-elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link word: C .* RTL" "$tmp/err"; then
+elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link kind: C malformed (valid, kind 0) 0, RTL [HBT][EOA][ADI][DYL]" "$tmp/err"; then
   fail comparator_catches "report: $(head -c 300 "$tmp/err")"
 else pass comparator_catches; fi
 
