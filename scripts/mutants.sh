@@ -49,6 +49,7 @@ CHECKS=(
   "unit:any:make -s build/test_model >/dev/null && build/test_model"
   "golden:any:make -s build/syncswitch >/dev/null && tests/golden.sh build"
   "formal-quick:rtl:tests/formal/formal.sh"
+  "router_tb:any:make -s router-tb >/dev/null && build/rtl/router_tb/d2_t2/router_tb"
   "rtl:any:make -s build/syncswitch rtl-bin router-tb >/dev/null && make -s rtl-bin RTL_TOP=torus >/dev/null && tests/rtl/rtl.sh build"
   "fuzz:any:make -s build/syncswitch >/dev/null && tests/fuzz/fuzz.sh build"
   "traffic:any:make -s build/syncswitch >/dev/null && tests/traffic/traffic.sh build"
