@@ -29,13 +29,14 @@ record() {
 }
 
 # build TB REC [NODE]: compile testbench TB (router|torus) for record REC,
+# with the RTL assertions on (SS_ASSERT: a failing one $stops the replay),
 # -Wall, warning-free; prints the vvp file's path
 build() {
   local tb=$1 rec=$2 node=${3:-}
   local out="$work/$rec.$tb$node.vvp"
   local p=()
   [ -n "$node" ] && p=(-P "ss_router_replay_tb.NODE=$node")
-  iverilog -g2005 -Wall -s "ss_${tb}_replay_tb" -I "$root/rtl" -I "$root/testbench/icarus" \
+  iverilog -g2005 -Wall -DSS_ASSERT -s "ss_${tb}_replay_tb" -I "$root/rtl" -I "$root/testbench/icarus" \
     -I "$work/$rec" "${p[@]}" -o "$out" "$root/testbench/icarus/ss_${tb}_replay_tb.v" \
     "$root"/rtl/*.v >"$out.log" 2>&1
   if [ $? -ne 0 ] || [ -s "$out.log" ]; then
