@@ -105,15 +105,14 @@ int machine_routers_step_c(machine_t *m)
 {
     int moved = 0, skip_idle = !m->p.step_all;
     for (int i = 0; i < m->num_nodes; i++) {
-        if (skip_idle && quiet(m, i)) {
-            /* what router_step would do: no register changes, outputs idle */
-            memset(&m->out_d[i], 0, sizeof m->out_d[i]);
-            continue;
-        }
         router_in_t in;
-        machine_router_in(m, i, &in);
-        m->node[i].sw_clear = 0;
-        if (skip_idle && router_idle(&m->r[i], &in)) {
+        int idle = skip_idle && quiet(m, i);
+        if (!idle) {
+            machine_router_in(m, i, &in);
+            m->node[i].sw_clear = 0;
+            idle = skip_idle && router_idle(&m->r[i], &in);
+        }
+        if (idle) {
             /* what router_step would do: no register changes, outputs idle */
             memset(&m->out_d[i], 0, sizeof m->out_d[i]);
             continue;

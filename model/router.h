@@ -86,13 +86,13 @@ void router_init(router_t *r, const params_t *p, int x, int y);
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err);
 
+/* router_idle's part that reads only the router: no flit buffered, every
+ * link throttle at 0, and the AND gate not about to fire by itself. */
+int router_still(const router_t *r);
 /* 1 if router_step(r, in, ...) would change no register and no statistic
  * and output nothing (all-zero router_out_t, 0 flits moved): the caller may
  * then skip it and zero the outputs itself (machine.c does, unless
  * params_t.step_all). A cheap test, not an exact one: 0 says nothing. */
-/* router_idle's part that reads only the router: no flit buffered, every
- * link throttle at 0, and the AND gate not about to fire by itself. */
-int router_still(const router_t *r);
 int router_idle(const router_t *r, const router_in_t *in);
 
 /* Route computation for a HEAD at input (p, v): output port, output VC and

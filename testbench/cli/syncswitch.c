@@ -83,6 +83,21 @@ static int cmd_schedule(int argc, char **argv)
     return 0;
 }
 
+/* This backend and configuration (n, depth, T_t, RTL top, X-randomised or
+ * not, switch built or not) runs in another binary (backend_exec.h)? */
+static int needs_other_binary(const run_opts *o)
+{
+    return backend_exec_needed(o->be.kind, o->rtl_top, o->be.x_seed >= 0, o->sync_switch,
+                               o->p.n, o->p.depth, o->p.tt);
+}
+
+/* Exec that binary with the same argv; returns only on failure. */
+static int backend_exec_for(const run_opts *o, char **argv)
+{
+    return backend_exec(o->be.kind, o->rtl_top, o->be.x_seed >= 0, o->sync_switch, o->p.n,
+                        o->p.depth, o->p.tt, argv);
+}
+
 /* An RTL run of another configuration execs that RTL binary with argv. */
 static int cmd_run(int argc, char **argv)
 {
@@ -144,9 +159,7 @@ static int cmd_run(int argc, char **argv)
         bg.seed = p->seed;
         be->background = &bg;
     }
-    int xu = be->x_seed >= 0;
-    if (backend_exec_needed(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt, argv);
+    if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
@@ -209,9 +222,7 @@ static int cmd_traffic(int argc, char **argv)
     if (c->tc.burst > 0 && c->tc.rate >= 1)
         usage_error("--burst needs --rate below 1 (the off periods)");
     if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
-    int xu = be->x_seed >= 0;
-    if (backend_exec_needed(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt))
-        return backend_exec(be->kind, o.rtl_top, xu, o.sync_switch, p->n, p->depth, p->tt, argv);
+    if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     c->tc.seed = p->seed;
     traffic_trace_msg *trace = NULL;
     if (o.trace_in) {
