@@ -5,6 +5,7 @@
 #define SYNCSWITCH_SUITES_H
 #include "check.h"
 extern const test_case tests_router[];     /* unit/test_router.c */
+extern const test_case tests_router_sync[]; /* unit/test_router_sync.c */
 extern const test_case tests_schedule[];   /* unit/test_schedule.c */
 extern const test_case tests_params[];     /* unit/test_params.c */
 extern const test_case tests_traffic[];    /* unit/test_traffic.c */
