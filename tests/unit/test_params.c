@@ -20,6 +20,22 @@ static void test_params_iwarp_row(test_ctx *t)
           "the first row (the default) is not iwarp");
 }
 
+/* The other machines' rows hold the seeds' constants (model/params.c cites
+ * the lines): a = 0.36 us/byte and b_l = 136 us on the iPSC/860, the
+ * AP1000's 4-byte flits at 25 MB/s. */
+static void test_params_machine_rows(test_ctx *t)
+{
+    params_t p;
+    CHECK(t, params_preset(&p, "ipsc860") == 0, "ipsc860 not found");
+    CHECK(t, p.tt / p.mhz * 1e3 / 4 > 359.9 && p.tt / p.mhz * 1e3 / 4 < 360.1,
+          "ipsc860: %g ns per byte, not a = 360", p.tt / p.mhz * 1e3 / 4);
+    CHECK(t, p.msg_cycles / p.mhz > 135.9 && p.msg_cycles / p.mhz < 136.1,
+          "ipsc860: send %g us, not b_l = 136", p.msg_cycles / p.mhz);
+    CHECK(t, params_preset(&p, "ap1000") == 0, "ap1000 not found");
+    CHECK(t, 4 * p.mhz / p.tt > 24.9 && 4 * p.mhz / p.tt < 25.1,
+          "ap1000: %g MB/s per link, not 25", 4 * p.mhz / p.tt);
+}
+
 static void test_params_unknown_and_iteration(test_ctx *t)
 {
     params_t p;
@@ -40,6 +56,7 @@ static void test_params_unknown_and_iteration(test_ctx *t)
 #define T(fn) { #fn, fn }
 const test_case tests_params[] = {
     T(test_params_iwarp_row),
+    T(test_params_machine_rows),
     T(test_params_unknown_and_iteration),
     { NULL, NULL },
 };
