@@ -5,6 +5,7 @@
 #   make bench     simulation speed of the C model
 #   make sanitize  the tests under AddressSanitizer + UBSan
 #   make fuzz      random mixed traffic co-simulated for FUZZ_TIME seconds
+#   make paper     the five papers' figures and tables, ours beside theirs
 # docs/layout.md says which folder holds what and who may include whom.
 
 CC      ?= cc
@@ -38,7 +39,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
-        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants
+        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -298,3 +299,9 @@ clean:
 # Builds the Verilated 16x16 torus on first use (a long Verilator build).
 test-long: $(BUILD)/syncswitch rtl-bin
 	@tests/rtl/rtl_long.sh $(BUILD)
+
+# ---- the papers: every figure and table, ours beside the paper's values ----
+# PAPER_ARGS=--quick (about 3 min) or --only ID[,ID...]; scripts/paper.sh
+paper: $(BUILD)/syncswitch
+	@scripts/deps.sh plot
+	scripts/paper.sh $(PAPER_ARGS)

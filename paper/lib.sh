@@ -1,0 +1,164 @@
+# Shared shell functions of the paper scripts (paper/<author>.sh), sourced
+# by each. A paper script answers two commands:
+#   paper/X.sh list      the ids of its figures and tables, one per line
+#   paper/X.sh title     the paper, for the heading of its section
+#   paper/X.sh run ID    regenerate one of them (QUICK=1: the small version)
+# Running figure ID leaves, under $PAPER_OUT (build/results/paper):
+#   ID.csv   our measurement, in the paper's units: series,x,y[,ymin,ymax]
+#   ID.png   ours (lines) and the paper's values (paper/data/ID.csv, large
+#            open markers) on the same axes
+#   ID.row   its row of docs/fidelity.md (paper_row)
+# The paper's values are data: paper/data/ID.csv has '#' comment lines (the
+# seed file and the units) and rows series,x,y,line where line is the seed
+# line the value was read from.
+set -euo pipefail
+
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+SS=${SS:-$ROOT/build/syncswitch}
+PAPER_OUT=${PAPER_OUT:-$ROOT/build/results/paper}
+PAPER_DATA=$ROOT/paper/data
+QUICK=${QUICK:-0}
+mkdir -p "$PAPER_OUT"
+
+die() { echo "paper: $*" >&2; exit 1; }
+
+# ss_run ARGS...: one `syncswitch run ARGS --json`; its JSON on stdout. A run
+# that fails, or whose data check fails, stops the figure.
+ss_run() {
+  local j
+  j=$("$SS" run "$@" --json) || die "syncswitch run $* failed"
+  case "$j" in *'"verified":true'*) ;; *) die "syncswitch run $*: not verified: $j" ;; esac
+  printf '%s\n' "$j"
+}
+
+# jf JSON KEY: one field of a flat JSON object
+jf() { printf '%s\n' "$1" | tr -d '{}"' | tr ',' '\n' | awk -F: -v k="$2" '$1 == k { print $2; f = 1 } END { if (!f) exit 1 }' ||
+         die "no field '$2' in $1"; }
+
+# us CYCLES MHZ: cycles as microseconds
+us() { awk -v c="$1" -v s="$2" 'BEGIN { printf "%.2f", c / s }'; }
+
+# stats V...: "mean min max" of the values
+stats() { printf '%s\n' "$@" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if (NR == 1 || $1 > hi) hi = $1 }
+                                  END { printf "%.4g %.4g %.4g\n", s / NR, lo, hi }'; }
+
+# csv_start ID HEADER: start ID.csv; csv_add ID FIELDS...: one row
+csv_start() { echo "$2" >"$PAPER_OUT/$1.csv"; }
+csv_add() { local id=$1; shift; (IFS=,; echo "$*") >>"$PAPER_OUT/$id.csv"; }
+
+# paper_val ID SERIES X: the paper's value (paper/data/ID.csv), or empty
+paper_val() {
+  [ -f "$PAPER_DATA/$1.csv" ] || return 0
+  awk -F, -v s="$2" -v x="$3" '!/^#/ && NR > 1 && $1 == s && $2 == x { print $3; exit }' "$PAPER_DATA/$1.csv"
+}
+
+# ours_val ID SERIES X: our value from ID.csv, or empty
+ours_val() { awk -F, -v s="$2" -v x="$3" 'NR > 1 && $1 == s && $2 == x { print $3; exit }' "$PAPER_OUT/$1.csv"; }
+
+# paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
+# (AGREE: yes, partly, no, or n/a, then a few words).
+paper_row() {
+  local id=$1 t=$2 p=$3 o=$4 a=$5 w=$6
+  printf '| [%s](../build/results/paper/%s.png) %s | %s | %s | %s | %s |\n' \
+    "$id" "$id" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
+}
+
+# plot_xy ID TITLE XLABEL YLABEL [logx] [logy] [key=POS]: ID.png from ID.csv
+# (lines, one per series; error bars when the rows carry ymin,ymax) and
+# paper/data/ID.csv (open markers, one per series, colour by series name).
+plot_xy() {
+  local id=$1 title=$2 xl=$3 yl=$4; shift 4
+  local set="" key="top left" o
+  for o in "$@"; do
+    case "$o" in
+      logx) set="$set set logscale x 2;" ;;
+      logy) set="$set set logscale y;" ;;
+      key=*) key=${o#key=} ;;
+      *) die "plot_xy: unknown option $o" ;;
+    esac
+  done
+  command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
+  local ours=$PAPER_OUT/$id.csv paper=$PAPER_DATA/$id.csv tmp
+  tmp=$(mktemp -d)
+  # one file per series, so gnuplot needs no block indices
+  awk -F, -v d="$tmp" 'NR > 1 { f = d "/o_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/ours") } }' "$ours"
+  [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { f = d "/p_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/paper") } }' "$paper"
+  local cmd="" c=0 s sep="" colour
+  declare -A col=()
+  while read -r s; do
+    c=$((c + 1)); col[$s]=$c
+    if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$s")" -ge 5 ]; then
+      cmd="$cmd$sep'$tmp/o_$s' using 2:3:4:5 with yerrorlines lc $c pt 7 ps 0.8 title '$s (ours)'"
+    else
+      cmd="$cmd$sep'$tmp/o_$s' using 2:3 with linespoints lc $c pt 7 ps 0.8 title '$s (ours)'"
+    fi
+    sep=", "
+  done <"$tmp/ours"
+  if [ -f "$tmp/paper" ]; then
+    while read -r s; do
+      colour=${col[$s]:-$((++c))}
+      cmd="$cmd$sep'$tmp/p_$s' using 2:3 with points lc $colour pt 6 ps 2.2 lw 2 title '$s (paper)'"
+      sep=", "
+    done <"$tmp/paper"
+  fi
+  gnuplot <<EOF
+set terminal pngcairo size 900,560 noenhanced font ',10'
+set output '$PAPER_OUT/$id.png'
+set datafile separator ','
+set title '$title'
+set xlabel '$xl'
+set ylabel '$yl'
+set key $key
+set grid
+$set
+plot $cmd
+EOF
+  rm -rf "$tmp"
+}
+
+# plot_bars ID TITLE YLABEL [logy]: ID.png as clustered bars, ours beside the
+# paper, for a table whose x column is a label (ID.csv series,x,y joined to
+# paper/data/ID.csv on series and x).
+plot_bars() {
+  local id=$1 title=$2 yl=$3 set=""
+  if [ "${4:-}" = logy ]; then set="set logscale y;"; else set="set yrange [0:*];"; fi
+  command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
+  local tmp
+  tmp=$(mktemp)
+  awk -F, 'FNR == 1 { f++ } f == 1 && FNR > 1 && !/^#/ { p[$1 "|" $2] = $3 }
+           f == 2 && FNR > 1 { k = $1 "|" $2; printf "\"%s %s\",%s,%s\n", $1, $2, $3, (k in p) ? p[k] : "NaN" }' \
+    <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv" >"$tmp"
+  gnuplot <<EOF
+set terminal pngcairo size 900,560 noenhanced font ',10'
+set output '$PAPER_OUT/$id.png'
+set datafile separator ','
+set title '$title'
+set ylabel '$yl'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.7 border -1
+set xtics rotate by -30
+set key top left
+set grid y
+$set
+plot '$tmp' using 2:xtic(1) title 'ours', '' using 3 title 'paper'
+EOF
+  rm -f "$tmp"
+}
+
+# paper_main "$@": the list/title/run dispatch; the script defines
+# PAPER_TITLE, FIGS (ids) and a function fig_<id with - as _> for each
+paper_main() {
+  case "${1:-}" in
+    list) [ ${#FIGS[@]} -eq 0 ] || printf '%s\n' "${FIGS[@]}" ;;
+    title) echo "$PAPER_TITLE" ;;
+    run)
+      [ -n "${2:-}" ] || die "usage: $0 run ID"
+      local f
+      for f in "${FIGS[@]}"; do
+        [ "$f" = "$2" ] && { "fig_${2//-/_}"; return; }
+      done
+      die "$0: no figure '$2' (allowed: ${FIGS[*]})" ;;
+    *) echo "usage: $0 list | run ID" >&2; exit 2 ;;
+  esac
+}
