@@ -141,7 +141,7 @@ set xtics rotate by -30
 set key top left
 set grid y
 $set
-plot '$tmp' using 2:xtic(1) title 'ours', '' using 3 title 'paper'
+plot '$tmp' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$tmp" && echo ", '' using 3 title 'paper'")
 EOF
   rm -f "$tmp"
 }

@@ -19,8 +19,10 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -x build/syncswitch ] || { echo "paper.sh: build/syncswitch missing (make paper builds it)" >&2; exit 1; }
-out=build/results/paper
+[ -x "${SS:-build/syncswitch}" ] || { echo "paper.sh: ${SS:-build/syncswitch} missing (make paper builds it)" >&2; exit 1; }
+# PAPER_OUT (tests set it) moves the results; SS names the binary (lib.sh)
+out=${PAPER_OUT:-build/results/paper}
+export PAPER_OUT=$out
 mkdir -p "$out"
 
 # the papers in seed order of the project's core first
@@ -45,16 +47,16 @@ t0=$SECONDS
 for e in "${todo[@]}"; do rm -f "$out/${e#* }.ok" "$out/${e#* }.row"; done
 printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
   t=$SECONDS
-  if paper/$0.sh run "$1" >"build/results/paper/$1.log" 2>&1; then
-    echo "$((SECONDS - t))" >"build/results/paper/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
-  else echo "paper: $1 FAILED, see build/results/paper/$1.log:"; tail -3 "build/results/paper/$1.log"; fi' || true
+  if paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
+    echo "$((SECONDS - t))" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
+  else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi' || true
 
 failed=0
 for e in "${todo[@]}"; do [ -f "$out/${e#* }.ok" ] || failed=$((failed + 1)); done
 
 # the fidelity table: one section per paper, its rows in listing order, then
 # the paper's notes (paper/notes/P.md, prose that explains with measurements)
-if [ -z "$only" ] && [ "$quick" = 0 ]; then md=docs/fidelity.md; else md=$out/fidelity.md; fi
+if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then md=docs/fidelity.md; else md=$out/fidelity.md; fi
 {
   echo "# Fidelity: the five papers' figures against the model"
   echo

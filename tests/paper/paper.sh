@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# make paper's driver (scripts/paper.sh) on its smallest figure, and its
+# refusals: the figure's CSV, plot and fidelity row appear; a failing run or
+# unverified data fails the figure and the driver; bad options exit 2.
+# PASS/FAIL lines.
+set -u
+dir=${1:-build}
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+# the quick version's smallest case (a few runs of a few thousand cycles)
+id=${PAPER_TEST_ID:-hinrichs-table1}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {  # expect NAME WANT_RC CMD...: exit status and one stderr line
+  local name=$1 want=$2 rc; shift 2
+  "$@" >"$tmp/o" 2>"$tmp/e"; rc=$?
+  if [ $rc -ne "$want" ]; then echo "FAIL $name: exit $rc, want $want: $(head -c 300 "$tmp/e")"
+  elif [ "$want" = 2 ] && [ "$(wc -l <"$tmp/e")" -ne 1 ]; then echo "FAIL $name: stderr not one line: $(cat "$tmp/e")"
+  else echo "PASS $name"; fi
+}
+
+out=$tmp/ok
+if PAPER_OUT=$out SS=$dir/syncswitch scripts/paper.sh --quick --only "$id" >"$tmp/log" 2>&1; then
+  rows=$(($(wc -l <"$out/$id.csv") - 1))
+  if [ "$rows" -lt 2 ]; then echo "FAIL paper_quick_figure: $id.csv has $rows rows"
+  elif ! grep -q "^| \[$id\]" "$out/$id.row"; then echo "FAIL paper_quick_figure: no row: $(cat "$out/$id.row")"
+  elif ! grep -qF "$(cat "$out/$id.row")" "$out/fidelity.md"; then echo "FAIL paper_quick_figure: the row is not in fidelity.md"
+  elif command -v gnuplot >/dev/null && [ ! -s "$out/$id.png" ]; then echo "FAIL paper_quick_figure: no $id.png"
+  else echo "PASS paper_quick_figure ($id: $rows rows)"; fi
+else
+  echo "FAIL paper_quick_figure: $(tail -5 "$tmp/log")"
+fi
+
+# a binary that fails, and one whose data check fails: the figure fails,
+# the driver says so and exits non-zero
+printf '#!/bin/sh\nexit 1\n' >"$tmp/ss_fail"
+printf '#!/bin/sh\necho "{\\"cycles\\":1,\\"verified\\":false}"\n' >"$tmp/ss_unver"
+chmod +x "$tmp/ss_fail" "$tmp/ss_unver"
+for bad in fail unver; do
+  if PAPER_OUT=$tmp/$bad SS=$tmp/ss_$bad scripts/paper.sh --quick --only "$id" >"$tmp/log" 2>&1; then
+    echo "FAIL paper_${bad}_run_fails: the driver passed"
+  elif ! grep -q "$id FAILED" "$tmp/log" || ! grep -q "1 failed" "$tmp/log"; then
+    echo "FAIL paper_${bad}_run_fails: $(tail -3 "$tmp/log")"
+  else echo "PASS paper_${bad}_run_fails"; fi
+done
+
+expect paper_rejects_unknown_option 2 scripts/paper.sh --fast
+expect paper_rejects_unknown_figure 2 env PAPER_OUT="$tmp/x" scripts/paper.sh --only nosuch-fig
+expect paper_rejects_bad_jobs 2 scripts/paper.sh -j 0
+expect paper_script_rejects_unknown_figure 1 paper/hinrichs.sh run nosuch-fig
+expect paper_script_usage 2 paper/hinrichs.sh
