@@ -63,12 +63,17 @@ paper_row() {
     "$id" "$id" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
 }
 
+# gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
+gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
+
 # plot_xy ID TITLE XLABEL YLABEL [logx] [logy] [key=POS]: ID.png from ID.csv
 # (lines, one per series; error bars when the rows carry ymin,ymax) and
-# paper/data/ID.csv (open markers, one per series, colour by series name).
+# paper/data/ID.csv (open markers, one per series, coloured as our series of
+# the same name). A series of ID.csv whose name contains "paper" is the
+# paper's model or fit computed by the script: drawn dashed, not "(ours)".
 plot_xy() {
   local id=$1 title=$2 xl=$3 yl=$4; shift 4
-  local set="" key="top left" o
+  local set="" key="outside right top" o
   for o in "$@"; do
     case "$o" in
       logx) set="$set set logscale x 2;" ;;
@@ -80,34 +85,40 @@ plot_xy() {
   command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
   local ours=$PAPER_OUT/$id.csv paper=$PAPER_DATA/$id.csv tmp
   tmp=$(mktemp -d)
-  # one file per series, so gnuplot needs no block indices
-  awk -F, -v d="$tmp" 'NR > 1 { f = d "/o_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/ours") } }' "$ours"
-  [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { f = d "/p_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/paper") } }' "$paper"
-  local cmd="" c=0 s sep="" colour
+  # one file per series (numbered, so any name is safe), names in order
+  awk -F, -v d="$tmp" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") } print > (d "/o_" s[$1]) }' "$ours"
+  [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") } print > (d "/p_" s[$1]) }' "$paper"
+  local cmd="" c=0 i=0 s sep="" colour style
   declare -A col=()
   while read -r s; do
-    c=$((c + 1)); col[$s]=$c
-    if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$s")" -ge 5 ]; then
-      cmd="$cmd$sep'$tmp/o_$s' using 2:3:4:5 with yerrorlines lc $c pt 7 ps 0.8 title '$s (ours)'"
+    c=$((c + 1)); i=$((i + 1)); col[$s]=$c
+    case "$s" in
+      *paper*) style="with lines lc $c dt 2 lw 2 title '$(gq "$s")'" ;;
+      *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "$s") (ours)'" ;;
+    esac
+    if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$i")" -ge 5 ]; then
+      style="with yerrorlines lc $c pt 7 ps 0.8 title '$(gq "$s") (ours, min..max)'"
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style"
     else
-      cmd="$cmd$sep'$tmp/o_$s' using 2:3 with linespoints lc $c pt 7 ps 0.8 title '$s (ours)'"
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style"
     fi
     sep=", "
   done <"$tmp/ours"
   if [ -f "$tmp/paper" ]; then
+    i=0
     while read -r s; do
-      colour=${col[$s]:-$((++c))}
-      cmd="$cmd$sep'$tmp/p_$s' using 2:3 with points lc $colour pt 6 ps 2.2 lw 2 title '$s (paper)'"
+      i=$((i + 1)); colour=${col[$s]:-$((++c))}
+      cmd="$cmd$sep'$tmp/p_$i' using 2:3 with points lc $colour pt 6 ps 2.2 lw 2 title '$(gq "$s") (paper)'"
       sep=", "
     done <"$tmp/paper"
   fi
   gnuplot <<EOF
-set terminal pngcairo size 900,560 noenhanced font ',10'
+set terminal pngcairo size 1000,560 noenhanced font ',10'
 set output '$PAPER_OUT/$id.png'
 set datafile separator ','
-set title '$title'
-set xlabel '$xl'
-set ylabel '$yl'
+set title '$(gq "$title")'
+set xlabel '$(gq "$xl")'
+set ylabel '$(gq "$yl")'
 set key $key
 set grid
 $set
@@ -129,11 +140,11 @@ plot_bars() {
            f == 2 && FNR > 1 { k = $1 "|" $2; printf "\"%s %s\",%s,%s\n", $1, $2, $3, (k in p) ? p[k] : "NaN" }' \
     <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv" >"$tmp"
   gnuplot <<EOF
-set terminal pngcairo size 900,560 noenhanced font ',10'
+set terminal pngcairo size 1000,560 noenhanced font ',10'
 set output '$PAPER_OUT/$id.png'
 set datafile separator ','
-set title '$title'
-set ylabel '$yl'
+set title '$(gq "$title")'
+set ylabel '$(gq "$yl")'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.7 border -1
