@@ -51,10 +51,10 @@ model() {
 }
 
 # cross ID A B: the first x where series B is below series A in ID.csv
-# ("none" if never)
+# ("from n = X", or "at no n up to LAST")
 cross() {
   awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 == a { ya[$2] = $3 } NR > 1 && $1 == b { yb[$2] = $3; xs[++k] = $2 }
-    END { for (i = 1; i <= k; i++) if ((xs[i] in ya) && yb[xs[i]] < ya[xs[i]]) { print xs[i]; exit } print "none" }' \
+    END { for (i = 1; i <= k; i++) if ((xs[i] in ya) && yb[xs[i]] < ya[xs[i]]) { print "from n = " xs[i]; exit } print "at no n up to " xs[k] }' \
     "$PAPER_OUT/$1.csv"
 }
 
@@ -75,8 +75,8 @@ fig_vandegeijn_fig7() {
   plot_xy $id "Fig. 7: global sum on 64 nodes, ipsc860 preset (gray) vs the paper model (alpha 525 us, beta 2 us, gamma .35 us)" \
     "vector length n (floats)" "time (ms)" logx logy
   paper_row $id "Fig. 7: predicted and observed time vs n, 64 nodes" \
-    "model (alpha 525, beta 2, gamma .35 us; line 156): V2 below V3 until n = $(cross $id "V2 paper model (line 156)" "V3 paper model (line 156)"), hybrid the lower envelope; at n = 1 V2/hybrid $(ours_val $id "V2 paper model (line 156)" 1) ms, V1/V3 $(ours_val $id "V1 paper model (line 156)" 1) ms; at n = $top hybrid $(ours_val $id "hybrid paper model (line 156)" "$top") ms. The observed (right) panel's values are not in the text" \
-    "ipsc860 preset (alpha 136 us), gray: V3 below V2 from n = $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms, V3 $(ours_val $id V3 1) ms; n = $top: V1 $(ours_val $id V1 "$top"), V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms (raster $raster ms)" \
+    "model (alpha 525, beta 2, gamma .35 us; line 156): V3 below V2 $(cross $id "V2 paper model (line 156)" "V3 paper model (line 156)"), hybrid the lower envelope; at n = 1 V2/hybrid $(ours_val $id "V2 paper model (line 156)" 1) ms, V1/V3 $(ours_val $id "V1 paper model (line 156)" 1) ms; at n = $top hybrid $(ours_val $id "hybrid paper model (line 156)" "$top") ms. The observed (right) panel's values are not in the text" \
+    "ipsc860 preset (alpha 136 us), gray: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms, V3 $(ours_val $id V3 1) ms; n = $top: V1 $(ours_val $id V1 "$top"), V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms (raster $raster ms)" \
     "partly: same ordering (V1 slowest; V2 wins short and V3 long vectors; hybrid the lower envelope), crossover at smaller n" \
     "our alpha is the iPSC/860 send (136 us, line 166), the model's is 525 us, so short vectors take about 1/4 of the model's time and the crossover moves down; on 64 nodes the gray 6-cube shares torus links in 4 of its 6 dimensions, raising beta from 1.44 to 2.24 us per float (notes)"
 }
@@ -93,10 +93,10 @@ fig_vandegeijn_fig8() {
     "vector length n (floats)" "time (ms)" logx logy
   local top=${NS##* }
   paper_row $id "Fig. 8: observed time vs n, unpadded messages, alpha 480 us" \
-    "alpha 480, beta 2, gamma .35 us (line 188); a dramatic drop for V2 at n <= 25 (line 190), presumably the short-message protocol (25 floats = 100 bytes). Model: V3 below V2 from n = $(cross $id "V2 paper model (line 188)" "V3 paper model (line 188)"); n = $top: V2 $(ours_val $id "V2 paper model (line 188)" "$top"), V3 $(ours_val $id "V3 paper model (line 188)" "$top"), hybrid $(ours_val $id "hybrid paper model (line 188)" "$top") ms" \
-    "the same alpha/beta in cycles: V3 below V2 from n = $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms (model $(ours_val $id "V2 paper model (line 188)" 1)); n = $top: V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms" \
-    "partly: the model's curves and crossover, but no drop at n <= 25" \
-    "one start-up per run: the kernels cannot give messages of <= 25 floats the iPSC/860's cheaper short protocol (notes); at large n the torus embedding's shared links raise beta (notes)"
+    "alpha 480, beta 2, gamma .35 us (line 188); a dramatic drop for V2 at n <= 25 (line 190), presumably the short-message protocol (25 floats = 100 bytes). Model: V3 below V2 $(cross $id "V2 paper model (line 188)" "V3 paper model (line 188)"); n = $top: V2 $(ours_val $id "V2 paper model (line 188)" "$top"), V3 $(ours_val $id "V3 paper model (line 188)" "$top"), hybrid $(ours_val $id "hybrid paper model (line 188)" "$top") ms" \
+    "the same alpha/beta in cycles: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms (model $(ours_val $id "V2 paper model (line 188)" 1)); n = $top: V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms" \
+    "partly: same ordering, V3 overtakes V2 one size earlier (256 vs 512), and no drop at n <= 25" \
+    "one start-up per run: the kernels cannot give messages of <= 25 floats the iPSC/860's cheaper short protocol (notes); the gray embedding shares links in 4 of 6 dimensions, which costs Version 2 most since it sends the most (notes)"
 }
 
 fig_vandegeijn_fig6() {
@@ -113,7 +113,7 @@ fig_vandegeijn_fig6() {
   local top=${NS##* }
   paper_row $id "Fig. 6: optimal hybrid combine-to-root (Sec. 5)" \
     "no measured numbers; model (line 156's parameters): fan-in $(ours_val $id "fan-in paper model (line 156)" "$top") ms, hybrid $(ours_val $id "hybrid to root paper model (line 156)" "$top") ms at n = $top" \
-    "n = $top: gray fan-in $(ours_val $id "fan-in gray" "$top"), hybrid $(ours_val $id "hybrid to root gray" "$top") ms; raster fan-in $(ours_val $id "fan-in raster" "$top"), hybrid $(ours_val $id "hybrid to root raster" "$top") ms; hybrid below fan-in from n = $(cross $id "fan-in gray" "hybrid to root gray") (gray), $(cross $id "fan-in raster" "hybrid to root raster") (raster)" \
+    "n = $top: gray fan-in $(ours_val $id "fan-in gray" "$top"), hybrid $(ours_val $id "hybrid to root gray" "$top") ms; raster fan-in $(ours_val $id "fan-in raster" "$top"), hybrid $(ours_val $id "hybrid to root raster" "$top") ms; hybrid below fan-in $(cross $id "fan-in gray" "hybrid to root gray") (gray), $(cross $id "fan-in raster" "hybrid to root raster") (raster)" \
     "yes with gray; partly with raster" \
     "raster puts the dimension-2 and -5 partners 4 hops apart, so both halves of a split step share links (docs/kernels/hypercube.md)"
 }
