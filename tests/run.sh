@@ -22,6 +22,8 @@ echo "test_model $((SECONDS - t0))" >>"$times"
 part cli/cli "$here/cli/cli.sh" "$dir"
 # the include layering, and every kernel's cycles against the golden data
 part layout "$here/layout.sh"
+# the paper's values (paper/data/*.csv) against the seed lines they cite
+part paper/data "$here/paper/data.sh"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
 part golden "$here/golden.sh" "$dir"
