@@ -93,7 +93,8 @@ plot_xy() {
   while read -r s; do
     c=$((c + 1)); i=$((i + 1)); col[$s]=$c
     case "$s" in
-      *paper*) style="with lines lc $c dt 2 lw 2 title '$(gq "$s")'" ;;
+      # the model of series X is named "X paper ...": X's colour
+      *paper*) style="with lines lc ${col[${s%% *}]:-$c} dt 2 lw 2 title '$(gq "$s")'" ;;
       *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "$s") (ours)'" ;;
     esac
     if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$i")" -ge 5 ]; then
