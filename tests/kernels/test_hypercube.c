@@ -53,6 +53,7 @@ static void test_hc_global_sum_and_scan(test_ctx *t)
     for (int u = 0; u < 2; u++) {
         CHECK_HC(t, "global-sum-crossover", 8, 8, u, NULL, 64 * 6);
         CHECK_HC(t, "global-sum-tree", 8, 8, u, NULL, 2 * 63);
+        CHECK_HC(t, "global-sum-tree-reduce", 8, 8, u, NULL, 63);
         CHECK_HC(t, "scan", 8, 8, u, NULL, 6 * 64 - 63);
     }
 }
@@ -196,7 +197,7 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
         c.n = 12;
         CHECK(t, k->check(&c) != NULL, "%s accepts n = 12", k->name);
     }
-    CHECK(t, count == 21, "%d hypercube kernels registered, want 21", count);
+    CHECK(t, count == 22, "%d hypercube kernels registered, want 22", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
     CHECK(t, hh && hh->check(&c) && strstr(hh->check(&c), "bidir"), "aapc-hh unidir");

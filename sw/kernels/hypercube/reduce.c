@@ -10,6 +10,7 @@
  *   global-sum-tree       binary (binomial) tree to node 0 over dimensions
  *                         0, 1, ..., then the broadcast back down: log2 N
  *                         phases plus the broadcast step the paper mentions.
+ *   global-sum-tree-reduce  that tree's fan-in alone (the sum at node 0).
  *   scan                  the crossover without wraparound (Hillis-Steele):
  *                         node j adds what cid - 2^i sends when j >= 2^i;
  *                         result: inclusive prefix sum over hypercube ids.
@@ -83,6 +84,21 @@ void hr_global_sum_tree(node_ctx *c, const void *cfg)
     int i = hc_tree_reduce(&h, x, B, 0);
     uint32_t res = hc_tree_bcast(&h, x, B, i, 0);
     hc_check_sum(c, hc_mem_at(&h, res, B), 0, B, k->seed, 0, h.N, "global-sum-tree");
+    hc_end(&h);
+}
+
+/* The fan-in half of global-sum-tree alone (result at node 0 only): what
+ * the tree costs when the broadcast goes elsewhere, as on the AP1000's
+ * B-net (Fig. 5's estimate in paper/chuang.sh). */
+void hr_tree_reduce(node_ctx *c, const void *cfg)
+{
+    const kernel_cfg *k = cfg;
+    hc_t h;
+    uint32_t B = k->words;
+    if (hc_begin(&h, c, k, B)) return;
+    uint32_t x = hc_own_values(&h);
+    if (hc_tree_reduce(&h, x, B, 0) < 0)
+        hc_check_sum(c, hc_mem_at(&h, x, B), 0, B, k->seed, 0, h.N, "global-sum-tree-reduce");
     hc_end(&h);
 }
 
