@@ -70,37 +70,27 @@ void hr_global_sum_crossover(node_ctx *c, const void *cfg)
     hc_end(&h);
 }
 
-void hr_global_sum_tree(node_ctx *c, const void *cfg)
+/* reduce: combine children cid + 2^i until bit i of cid is set, then send
+ * the partial sum to the parent cid - 2^i (x is not touched again);
+ * broadcast (bcast = 1): the result comes from the parent (a node this
+ * node never heard from before) and goes on to the children, farthest
+ * first. Without the broadcast only node 0 has (and checks) the total: what
+ * the tree costs when the broadcast goes elsewhere, as on the AP1000's
+ * B-net (Fig. 5's estimate in paper/chuang.sh). */
+static void tree_sum(node_ctx *c, const kernel_cfg *k, int bcast, const char *what)
 {
-    const kernel_cfg *k = cfg;
     hc_t h;
     uint32_t B = k->words;
     if (hc_begin(&h, c, k, B)) return;
     uint32_t x = hc_own_values(&h);
-    /* reduce: combine children cid + 2^i until bit i of cid is set, then
-     * send the partial sum to the parent cid - 2^i (x is not touched again);
-     * broadcast: the result comes from the parent (a node this node never
-     * heard from before) and goes on to the children, farthest first */
     int i = hc_tree_reduce(&h, x, B, 0);
-    uint32_t res = hc_tree_bcast(&h, x, B, i, 0);
-    hc_check_sum(c, hc_mem_at(&h, res, B), 0, B, k->seed, 0, h.N, "global-sum-tree");
+    uint32_t res = bcast ? hc_tree_bcast(&h, x, B, i, 0) : x;
+    if (bcast || i < 0) hc_check_sum(c, hc_mem_at(&h, res, B), 0, B, k->seed, 0, h.N, what);
     hc_end(&h);
 }
 
-/* The fan-in half of global-sum-tree alone (result at node 0 only): what
- * the tree costs when the broadcast goes elsewhere, as on the AP1000's
- * B-net (Fig. 5's estimate in paper/chuang.sh). */
-void hr_tree_reduce(node_ctx *c, const void *cfg)
-{
-    const kernel_cfg *k = cfg;
-    hc_t h;
-    uint32_t B = k->words;
-    if (hc_begin(&h, c, k, B)) return;
-    uint32_t x = hc_own_values(&h);
-    if (hc_tree_reduce(&h, x, B, 0) < 0)
-        hc_check_sum(c, hc_mem_at(&h, x, B), 0, B, k->seed, 0, h.N, "global-sum-tree-reduce");
-    hc_end(&h);
-}
+void hr_global_sum_tree(node_ctx *c, const void *cfg) { tree_sum(c, cfg, 1, "global-sum-tree"); }
+void hr_tree_reduce(node_ctx *c, const void *cfg) { tree_sum(c, cfg, 0, "global-sum-tree-reduce"); }
 
 void hr_scan(node_ctx *c, const void *cfg)
 {
