@@ -136,8 +136,11 @@ fig_chuang_fig8() {
       csv_add $id "A_bp ($USER_SEND-cycle send)" $N "$(us "$(cyc aapc-bucket $n 2 --msg-cycles $USER_SEND)" $MHZ)"
       csv_add $id "A_nt ($USER_SEND-cycle send)" $N "$(us "$(cyc aapc-nt $n 2 --msg-cycles $USER_SEND)" $MHZ)"
     fi
-    [ $((n % 8)) = 0 ] &&
+    if [ $((n % 8)) = 0 ]; then
       csv_add $id "A_hh (bidir)" $N "$(us "$(jf "$(ss_run --preset ap1000 --routing bidir --kernel aapc-hh --n $n --words 2)" cycles)" $MHZ)"
+      [ $N -le 256 ] && csv_add $id "A_hh bidir ($USER_SEND-cycle send)" $N \
+        "$(us "$(jf "$(ss_run --preset ap1000 --routing bidir --kernel aapc-hh --n $n --words 2 --msg-cycles $USER_SEND)" cycles)" $MHZ)"
+    fi
   done
   plot_xy $id "Chuang Fig. 8: AAPC of one double (ap1000)" "processors N" "time (us)" logx logy
   local at="" N
@@ -149,7 +152,7 @@ fig_chuang_fig8() {
   paper_row $id "Fig. 8: A_hh, A_bp, A_nt, one double" \
     "A_bp and A_nt always faster than A_hh; A_bp faster than A_nt for N < 128 (no times stated)" \
     "us, A_bp / A_nt / A_hh${at}" \
-    "partly: A_bp faster than A_hh at N = $(below $id A_bp "A_hh (bidir)"), A_nt faster than A_hh at N = $(below $id A_nt "A_hh (bidir)"); A_bp faster than A_nt at N = $(below $id A_bp A_nt) with the 152-cycle send, at N = $(below $id "A_bp ($USER_SEND-cycle send)" "A_nt ($USER_SEND-cycle send)") with a $USER_SEND-cycle send" \
+    "partly: A_bp faster than A_hh at N = $(below $id A_bp "A_hh (bidir)"), A_nt faster than A_hh at N = $(below $id A_nt "A_hh (bidir)"); A_bp faster than A_nt at N = $(below $id A_bp A_nt) with the 152-cycle send. With a $USER_SEND-cycle send: A_bp faster than A_nt at N = $(below $id "A_bp ($USER_SEND-cycle send)" "A_nt ($USER_SEND-cycle send)"), A_bp and A_nt faster than A_hh at N = $(below $id "A_bp ($USER_SEND-cycle send)" "A_hh bidir ($USER_SEND-cycle send)") and $(below $id "A_nt ($USER_SEND-cycle send)" "A_hh bidir ($USER_SEND-cycle send)")" \
     "A_bp's N/2-block messages share the crossover's links, A_nt's are one hop: with a cheap send A_nt's 2(n-1) start-ups cost less than A_bp's contention; A_hh runs bidirectional (no unidirectional table); see notes"
 }
 

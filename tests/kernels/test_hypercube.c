@@ -204,6 +204,10 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
     c.unidir = 0;
     c.n = 4;
     CHECK(t, hh->check(&c) != NULL, "aapc-hh accepts n = 4");
+    const kernel_t *nt = kernel_find("aapc-nt");
+    kernel_cfg f = { .n = 8, .words = 2, .flop_cycles = 5 };
+    CHECK(t, nt && nt->check(&f) && strstr(nt->check(&f), "--flop-cycles"),
+          "aapc-nt accepts --flop-cycles");
 }
 
 /* bytes() must equal the payload really injected: BODY flits of all

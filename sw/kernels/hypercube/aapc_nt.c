@@ -29,6 +29,15 @@
  * +x or +y. */
 #include "hcube_kernels.h"
 
+/* It moves blocks and computes nothing: --flop-cycles does not apply. */
+const char *ha_nt_check(const kernel_cfg *k)
+{
+    const char *why = hc_check_cfg(k);
+    if (why) return why;
+    if (k->flop_cycles) return "moves blocks only: --flop-cycles does not apply";
+    return NULL;
+}
+
 /* The largest message: (n - 1) n blocks, the step-1 bucket. */
 static uint32_t nt_stride(const kernel_cfg *k)
 {

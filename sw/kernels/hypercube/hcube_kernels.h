@@ -37,6 +37,7 @@ size_t ha_hh_mem(const kernel_cfg *k);
 double ha_direct_bytes(const kernel_cfg *k);
 /* aapc_nt.c: Sec. 3.4, A_nt */
 void ha_nt(node_ctx *c, const void *cfg);
+const char *ha_nt_check(const kernel_cfg *k);
 size_t ha_nt_mem(const kernel_cfg *k);
 double ha_nt_bytes(const kernel_cfg *k);
 

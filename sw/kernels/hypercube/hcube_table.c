@@ -40,7 +40,7 @@ const kernel_t kernels_hypercube[] = {
        "Chuang & Horie 1992, Sec. 3.4 (A_hh); Horie & Hayashi 1992", ha_hh, ha_hh_check,
        ha_hh_mem, ha_direct_bytes),
     HC("aapc-nt", "AAPC by the normal torus algorithm: n-1 steps east, n-1 south, shrinking buckets",
-       "Chuang & Horie 1992, Sec. 3.4 (A_nt), Fig. 8", ha_nt, hc_check_cfg, ha_nt_mem,
+       "Chuang & Horie 1992, Sec. 3.4 (A_nt), Fig. 8", ha_nt, ha_nt_check, ha_nt_mem,
        ha_nt_bytes),
     /* seed 000: Bokhari, Complete exchange on the iPSC-860 */
     HC("cx-naive", "complete exchange: at step i every node sends to node i",
