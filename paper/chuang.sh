@@ -1,6 +1,159 @@
 #!/usr/bin/env bash
 # The figures and tables of Chuang and Horie: Normal hypercube algorithm performance on the AP1000 (1992, seed 004).
+# Every run uses the ap1000 preset (S = 25 MHz, T_t = 4, a 152-cycle send
+# calibrated on line 182's 47.3 us global sum) and the AP1000's
+# east-then-south routing (--routing unidir), except A_hh, whose phase table
+# is bidirectional only. N = n x n must be square: 16, 64, 256, 1024 (the
+# paper's 512 is not square).
 source "$(dirname "$0")/lib.sh"
 PAPER_TITLE="Chuang and Horie: Normal hypercube algorithm performance on the AP1000 (1992, seed 004)"
-FIGS=()
+FIGS=(chuang-fig4 chuang-fig5 chuang-fig6 chuang-fig7 chuang-fig8)
+MHZ=25
+AP=(--preset ap1000 --routing unidir)
+# Fig. 7's cost of one double multiply (with its loads and stores), in
+# cycles. The text gives no flop rate; calibrated on Fig. 7's plateau: the
+# blocked scan's large-M rate is N S / (2 F) (each node does 2m - 1 flops
+# for m operands), and 512 S / (2 F) = 230 Mflops gives F = 27.8. Checked
+# against line 170's 12.6 Mflops (64 nodes, M = 1000) in chuang-fig7.
+FLOP=28
+
+# sizes: torus sides (N = n^2)
+sides() { if [ "$QUICK" = 1 ]; then echo "2 4 8 16"; else echo "2 4 8 16 32"; fi; }
+
+# below ID A B: the N (x) values where series A is under series B (faster,
+# for times), or "none"
+below() {
+  awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 == a { ya[$2] = $3 } NR > 1 && $1 == b { yb[$2] = $3 }
+    END { for (x in ya) if (x in yb && ya[x] + 0 < yb[x] + 0) l = l " " x; print l == "" ? "none" : substr(l, 2) }' \
+    "$PAPER_OUT/$1.csv" | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/ $//'
+}
+# last_side: the largest torus side of this run
+last_side() { sides | awk '{ print $NF }'; }
+
+# cyc KERNEL N WORDS [ARGS...]: cycles of one ap1000 run
+cyc() { local k=$1 n=$2 b=$3; shift 3; jf "$(ss_run "${AP[@]}" --kernel "$k" --n "$n" --words "$b" "$@")" cycles; }
+
+# Fig. 4: the Sec. 3.1 kernels with 16-byte (4-word) messages
+fig_chuang_fig4() {
+  local id=chuang-fig4 n k N
+  csv_start $id "series,x,y"
+  for n in $(sides); do
+    N=$((n * n))
+    for k in butterfly crossover normal-torus; do csv_add $id "$k" $N "$(us "$(cyc $k $n 4)" $MHZ)"; done
+    csv_add $id "butterfly bidir" $N "$(us "$(jf "$(ss_run --preset ap1000 --routing bidir --kernel butterfly --n $n --words 4)" cycles)" $MHZ)"
+  done
+  plot_xy $id "Chuang Fig. 4: the communication kernels, 16-byte messages (ap1000)" "processors N" "time (us)" logx logy
+  local N1=$(( $(last_side) ** 2 )) at="" N
+  for N in 64 $N1; do
+    at="$at; N = $N: crossover $(ours_val $id crossover $N), butterfly $(ours_val $id butterfly $N) (bidir $(ours_val $id "butterfly bidir" $N)), normal torus $(ours_val $id normal-torus $N)"
+  done
+  paper_row $id "Fig. 4: butterfly, crossover, normal torus vs N (16 bytes)" \
+    "crossover always best for short messages (no times in the text; user-level library, slower than Fig. 5)" \
+    "us${at}" \
+    "partly: the crossover is faster than the unidirectional butterfly at N = $(below $id crossover butterfly), than the normal torus at N = $(below $id crossover normal-torus); the bidirectional butterfly is faster than it at N = $(below $id "butterfly bidir" crossover)" \
+    "with 4-flit messages start-up dominates: both hypercube kernels send log2 N messages, within a few % below 256 nodes; see notes. Times use Fig. 5's system-level 152-cycle send (the user-level cost is not stated)"
+}
+
+# Fig. 5: global sum of one double; the tree with a one-step B-net broadcast
+# is estimated as its reduce plus one 4-flit send (msg_cycles + 4 T_t)
+fig_chuang_fig5() {
+  local id=chuang-fig5 n N cx tr rd step=$((152 + 4 * 4))
+  csv_start $id "series,x,y"
+  for n in $(sides); do
+    N=$((n * n))
+    cx=$(cyc global-sum-crossover $n 2); tr=$(cyc global-sum-tree $n 2); rd=$(cyc global-sum-tree-reduce $n 2)
+    csv_add $id crossover $N "$(us "$cx" $MHZ)"
+    csv_add $id tree $N "$(us "$tr" $MHZ)"
+    csv_add $id "tree + B-net (estimate)" $N "$(us $((rd + step)) $MHZ)"
+  done
+  plot_xy $id "Chuang Fig. 5: global sum of one double (ap1000)" "processors N" "time (us)" logx
+  local at="" N bn="tree + B-net (estimate)"
+  for N in 64 256 $(( $(last_side) ** 2 )); do
+    [ -n "$(ours_val $id crossover $N)" ] && [[ "$at" != *"N = $N:"* ]] &&
+      at="$at; N = $N: crossover $(ours_val $id crossover $N), tree $(ours_val $id tree $N), tree + B-net $(ours_val $id "$bn" $N)"
+  done
+  paper_row $id "Fig. 5: global sum of one double, crossover vs tree + broadcast" \
+    "crossover 47.3 us at N = 64; crossover better than the tree until N exceeds 64" \
+    "us${at}" \
+    "partly: the tree with its torus broadcast is faster than the crossover at N = $(below $id tree crossover); with a one-step B-net broadcast at N = $(below $id "$bn" crossover)" \
+    "crossover calibrated at 64. The torus broadcast is log2 N more sends; the B-net tree is an estimate (global-sum-tree-reduce + one 168-cycle send); see notes"
+}
+
+# Fig. 6: time per phase of the crossover global sum
+fig_chuang_fig6() {
+  local id=chuang-fig6 n N d
+  csv_start $id "series,x,y"
+  for n in $(sides); do
+    N=$((n * n)); d=$(awk -v N=$N 'BEGIN { printf "%d", log(N) / log(2) + 0.5 }')
+    csv_add $id crossover $N "$(awk -v c="$(cyc global-sum-crossover $n 2)" -v d=$d -v s=$MHZ 'BEGIN { printf "%.2f", c / d / s }')"
+    csv_add $id "tree reduce" $N "$(awk -v c="$(cyc global-sum-tree-reduce $n 2)" -v d=$d -v s=$MHZ 'BEGIN { printf "%.2f", c / d / s }')"
+  done
+  plot_xy $id "Chuang Fig. 6: time per phase t_total / log2 N (ap1000)" "processors N" "time per phase (us)" logx
+  local last=$(( $(last_side) ** 2 ))
+  paper_row $id "Fig. 6: crossover global sum, time per phase vs N" \
+    "rises linearly for large N, from contention (no times; 47.3 us / 6 = 7.9 us at N = 64)" \
+    "crossover $(ours_val $id crossover 16) us per phase at N = 16, $(ours_val $id crossover 64) at 64, $(ours_val $id crossover $last) at $last; tree reduce $(ours_val $id "tree reduce" 16), $(ours_val $id "tree reduce" 64), $(ours_val $id "tree reduce" $last)" \
+    "yes: rises with N (about linearly in log2 N here), faster for the crossover than for the tree's reduce" \
+    "the per-phase growth is message distance and link sharing of the crossover's long strides; see notes"
+}
+
+# Fig. 7: blocked scan of M doubles, Mflops = (M - 1) / time
+fig_chuang_fig7() {
+  local id=chuang-fig7 n N m c ms ns="2 4 8 16"
+  if [ "$QUICK" = 1 ]; then ms="1 16 256"; ns="4 8 16"; else ms="1 4 16 64 256"; ns="2 4 8 16 32"; fi
+  csv_start $id "series,x,y"
+  for n in $ns; do
+    N=$((n * n))
+    [ $N -ge 16 ] || continue
+    for m in $ms; do
+      c=$(cyc scan-blocked $n $((2 * m)) --flop-cycles $FLOP)
+      csv_add $id "N=$N" $((N * m)) "$(awk -v M=$((N * m)) -v c=$c -v s=$MHZ 'BEGIN { printf "%.2f", (M - 1) / (c / s) }')"
+    done
+  done
+  plot_xy $id "Chuang Fig. 7: scan of doubles, $FLOP-cycle flops (ap1000)" "operands M" "Mflops" logx logy
+  local m1=${ms##* } at="" N
+  for n in $ns; do N=$((n * n)); [ $N -ge 16 ] && at="$at; N = $N: $(ours_val $id N=$N $((N * m1)))"; done
+  paper_row $id "Fig. 7: scan Mflops vs operands, 16 to 512 processors" \
+    "about 230 Mflops peak with 512 processors; 12.6 Mflops on 64 processors for M = 1000 (line 170)" \
+    "$(ours_val $id N=64 1024) Mflops on 64 processors for M = 1024; at $m1 operands per node${at}" \
+    "partly: rises and levels out with M as the paper says; 64 nodes at M = 1024 $(awk -v o="$(ours_val $id N=64 1024)" 'BEGIN { printf "%+.0f%%", (o / 12.6 - 1) * 100 }') against 12.6" \
+    "the flop cost (F = $FLOP cycles per double) is calibrated on the 230 Mflops plateau (512 S / 2F), checked on line 170's 12.6; 512 is not square: 256 and 1024 bracket it"
+}
+
+# Fig. 8: AAPC of one double (2 words) per pair. Beside the calibrated
+# 152-cycle send, A_bp and A_nt with a 1000-cycle send (N <= 256): the
+# ordering of the two turns on the start-up cost (paper/notes/chuang.md).
+USER_SEND=1000
+fig_chuang_fig8() {
+  local id=chuang-fig8 n N
+  csv_start $id "series,x,y"
+  for n in $(sides); do
+    N=$((n * n))
+    [ $N -ge 16 ] || continue
+    csv_add $id A_bp $N "$(us "$(cyc aapc-bucket $n 2)" $MHZ)"
+    csv_add $id A_nt $N "$(us "$(cyc aapc-nt $n 2)" $MHZ)"
+    if [ $N -le 256 ]; then
+      csv_add $id "A_bp ($USER_SEND-cycle send)" $N "$(us "$(cyc aapc-bucket $n 2 --msg-cycles $USER_SEND)" $MHZ)"
+      csv_add $id "A_nt ($USER_SEND-cycle send)" $N "$(us "$(cyc aapc-nt $n 2 --msg-cycles $USER_SEND)" $MHZ)"
+    fi
+    if [ $((n % 8)) = 0 ]; then
+      csv_add $id "A_hh (bidir)" $N "$(us "$(jf "$(ss_run --preset ap1000 --routing bidir --kernel aapc-hh --n $n --words 2)" cycles)" $MHZ)"
+      [ $N -le 256 ] && csv_add $id "A_hh bidir ($USER_SEND-cycle send)" $N \
+        "$(us "$(jf "$(ss_run --preset ap1000 --routing bidir --kernel aapc-hh --n $n --words 2 --msg-cycles $USER_SEND)" cycles)" $MHZ)"
+    fi
+  done
+  plot_xy $id "Chuang Fig. 8: AAPC of one double (ap1000)" "processors N" "time (us)" logx logy
+  local at="" N
+  for n in $(sides); do
+    N=$((n * n)); [ $N -ge 16 ] || continue
+    local hh; hh=$(ours_val $id "A_hh (bidir)" $N)
+    at="$at; N = $N: $(ours_val $id A_bp $N) / $(ours_val $id A_nt $N) / ${hh:--}"
+  done
+  paper_row $id "Fig. 8: A_hh, A_bp, A_nt, one double" \
+    "A_bp and A_nt always faster than A_hh; A_bp faster than A_nt for N < 128 (no times stated)" \
+    "us, A_bp / A_nt / A_hh${at}" \
+    "partly: A_bp faster than A_hh at N = $(below $id A_bp "A_hh (bidir)"), A_nt faster than A_hh at N = $(below $id A_nt "A_hh (bidir)"); A_bp faster than A_nt at N = $(below $id A_bp A_nt) with the 152-cycle send. With a $USER_SEND-cycle send: A_bp faster than A_nt at N = $(below $id "A_bp ($USER_SEND-cycle send)" "A_nt ($USER_SEND-cycle send)"), A_bp and A_nt faster than A_hh at N = $(below $id "A_bp ($USER_SEND-cycle send)" "A_hh bidir ($USER_SEND-cycle send)") and $(below $id "A_nt ($USER_SEND-cycle send)" "A_hh bidir ($USER_SEND-cycle send)")" \
+    "A_bp's N/2-block messages share the crossover's links, A_nt's are one hop: with a cheap send A_nt's 2(n-1) start-ups cost less than A_bp's contention; A_hh runs bidirectional (no unidirectional table); see notes"
+}
+
 paper_main "$@"

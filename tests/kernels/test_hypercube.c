@@ -53,6 +53,7 @@ static void test_hc_global_sum_and_scan(test_ctx *t)
     for (int u = 0; u < 2; u++) {
         CHECK_HC(t, "global-sum-crossover", 8, 8, u, NULL, 64 * 6);
         CHECK_HC(t, "global-sum-tree", 8, 8, u, NULL, 2 * 63);
+        CHECK_HC(t, "global-sum-tree-reduce", 8, 8, u, NULL, 63);
         CHECK_HC(t, "scan", 8, 8, u, NULL, 6 * 64 - 63);
     }
 }
@@ -62,6 +63,43 @@ static void test_hc_aapc(test_ctx *t)
     CHECK_HC(t, "aapc-bucket", 8, 4, 0, NULL, 64 * 6);
     CHECK_HC(t, "aapc-bucket", 8, 4, 1, NULL, 64 * 6);
     CHECK_HC(t, "aapc-hh", 8, 4, 0, NULL, 64 * 63);
+    /* A_nt: n - 1 row steps and n - 1 column steps per node */
+    for (int u = 0; u < 2; u++) {
+        CHECK_HC(t, "aapc-nt", 8, 3, u, NULL, 64 * 14);
+        CHECK_HC(t, "aapc-nt", 4, 2, u, NULL, 16 * 6);
+    }
+    CHECK_HC(t, "aapc-nt", 2, 5, 1, NULL, 4 * 2);
+}
+
+/* The blocked scan (Fig. 7) in both modes, and what --flop-cycles costs:
+ * scan pays one flop per double (two words) per receive, scan-blocked
+ * 2m - 1 flops of local work on the critical path plus two per step. */
+static void test_hc_scan_flops(test_ctx *t)
+{
+    for (int u = 0; u < 2; u++) CHECK_HC(t, "scan-blocked", 8, 8, u, NULL, 6 * 64 - 63);
+    CHECK_HC(t, "scan-blocked", 4, 2, 1, NULL, 4 * 16 - 15);
+    run_result r0, rf;
+    test_opts o = test_defaults(8, 8);
+    CHECK(t, test_run("scan", o, &r0) == 0, "scan runs");
+    o.flop_cycles = 50;
+    CHECK(t, test_run("scan", o, &rf) == 0 && rf.verified, "scan with flops runs");
+    uint64_t dl = rf.cycles - r0.cycles;
+    CHECK(t, dl >= 5 * 4 * 50 && dl <= 6 * 4 * 50,
+          "scan B = 8, 50-cycle flops: %llu cycles more, want 1000..1200 (6 steps x 4 doubles)",
+          (unsigned long long)dl);
+    o = test_defaults(8, 64);
+    CHECK(t, test_run("scan-blocked", o, &r0) == 0, "scan-blocked runs");
+    o.flop_cycles = 50;
+    CHECK(t, test_run("scan-blocked", o, &rf) == 0 && rf.verified, "scan-blocked with flops");
+    dl = rf.cycles - r0.cycles;
+    CHECK(t, dl >= 63 * 50 && dl <= (63 + 12) * 50,
+          "scan-blocked m = 32, 50-cycle flops: %llu cycles more, want 3150..3750",
+          (unsigned long long)dl);
+    const kernel_t *sb = kernel_find("scan-blocked");
+    kernel_cfg c = { .n = 8, .words = 5 };
+    CHECK(t, sb && sb->check(&c) && strstr(sb->check(&c), "even --words"), "odd B accepted");
+    c.words = 0;
+    CHECK(t, sb->check(&c) != NULL, "B = 0 accepted");
 }
 
 static void test_hc_complete_exchange_direct(test_ctx *t)
@@ -159,13 +197,17 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
         c.n = 12;
         CHECK(t, k->check(&c) != NULL, "%s accepts n = 12", k->name);
     }
-    CHECK(t, count == 19, "%d hypercube kernels registered, want 19", count);
+    CHECK(t, count == 22, "%d hypercube kernels registered, want 22", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
     CHECK(t, hh && hh->check(&c) && strstr(hh->check(&c), "bidir"), "aapc-hh unidir");
     c.unidir = 0;
     c.n = 4;
     CHECK(t, hh->check(&c) != NULL, "aapc-hh accepts n = 4");
+    const kernel_t *nt = kernel_find("aapc-nt");
+    kernel_cfg f = { .n = 8, .words = 2, .flop_cycles = 5 };
+    CHECK(t, nt && nt->check(&f) && strstr(nt->check(&f), "--flop-cycles"),
+          "aapc-nt accepts --flop-cycles");
 }
 
 /* bytes() must equal the payload really injected: BODY flits of all
@@ -331,6 +373,11 @@ static void test_hc_orderings_aapc(test_ctx *t)
              run_hc("aapc-hh", 8, 1, 0, NULL, &hh) == 0, "runs");
     CHECK(t, bu.cycles * 4 < hh.cycles, "B = 1: bucket %llu vs hh %llu cycles",
           (unsigned long long)bu.cycles, (unsigned long long)hh.cycles);
+    /* A_nt: 14 steps beat A_hh's 63 for one-word blocks (Fig. 8) */
+    run_result nt;
+    CHECK(t, run_hc("aapc-nt", 8, 1, 0, NULL, &nt) == 0, "runs");
+    CHECK(t, nt.cycles * 3 < hh.cycles, "B = 1: normal torus %llu vs hh %llu cycles",
+          (unsigned long long)nt.cycles, (unsigned long long)hh.cycles);
     CHECK(t, run_hc("aapc-bucket", 8, 32, 0, NULL, &bu) == 0 &&
              run_hc("aapc-hh", 8, 32, 0, NULL, &hh) == 0, "runs");
     CHECK(t, hh.cycles * 3 < bu.cycles * 2, "B = 32: bucket %llu vs hh %llu cycles",
@@ -360,6 +407,7 @@ const test_case tests_hypercube[] = {
     { "test_hc_exchange_kernels", test_hc_exchange_kernels },
     { "test_hc_global_sum_and_scan", test_hc_global_sum_and_scan },
     { "test_hc_aapc", test_hc_aapc },
+    { "test_hc_scan_flops", test_hc_scan_flops },
     { "test_hc_complete_exchange_direct", test_hc_complete_exchange_direct },
     { "test_hc_complete_exchange_standard", test_hc_complete_exchange_standard },
     { "test_hc_global_combine_bidir", test_hc_global_combine_bidir },

@@ -64,6 +64,12 @@ size_t hc_mem(const kernel_cfg *k, uint32_t slot_stride, size_t extra)
 
 int hc_begin(hc_t *h, node_ctx *c, const kernel_cfg *k, uint32_t slot_stride)
 {
+    return hc_begin_slots(h, c, k, slot_stride, (uint32_t)k->n * (uint32_t)k->n);
+}
+
+int hc_begin_slots(hc_t *h, node_ctx *c, const kernel_cfg *k, uint32_t slot_stride,
+                   uint32_t slots)
+{
     memset(h, 0, sizeof *h);
     h->c = c;
     h->k = k;
@@ -87,7 +93,7 @@ int hc_begin(hc_t *h, node_ctx *c, const kernel_cfg *k, uint32_t slot_stride)
     h->me = hc_from_torus(h->n, h->map, api_id(c));
     h->rx_base = 0;
     h->rx_stride = slot_stride;
-    h->mem_top = (uint32_t)h->N * slot_stride;
+    h->mem_top = slots * slot_stride;
     api_set_deposit(c, API_POOL_MP, h->rx_base, h->rx_stride);
     return 0;
 }
@@ -155,11 +161,16 @@ uint32_t hc_recv(hc_t *h, int hsrc, uint32_t len)
 
 void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len)
 {
+    hc_combine_ops(h, x_addr, y_addr, len, len);
+}
+
+void hc_combine_ops(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len, uint32_t ops)
+{
     if (!len) return;
     uint32_t *x = api_mem(h->c, x_addr, len);
     const uint32_t *y = api_mem(h->c, y_addr, len);
     for (uint32_t i = 0; i < len; i++) x[i] += y[i];
-    api_compute(h->c, (uint64_t)h->k->flop_cycles * len);
+    api_compute(h->c, (uint64_t)h->k->flop_cycles * ops);
 }
 
 uint32_t hc_own_values(hc_t *h)

@@ -51,6 +51,10 @@ typedef struct {
 /* Set up the context and the deposit region of `slots_stride` words per
  * source (N slots, allocated first). Returns 0, or -1 after api_fail. */
 int hc_begin(hc_t *h, node_ctx *c, const kernel_cfg *k, uint32_t slot_stride);
+/* The same with only `slots` deposit slots (tags 0 .. slots-1): for a
+ * kernel that tags its messages with something smaller than a node id. */
+int hc_begin_slots(hc_t *h, node_ctx *c, const kernel_cfg *k, uint32_t slot_stride,
+                   uint32_t slots);
 /* Check that nothing unexpected arrived; free the context. */
 void hc_end(hc_t *h);
 /* Allocate words of local memory (after the deposit region). */
@@ -81,6 +85,9 @@ void hc_copy_charge(hc_t *h, uint32_t words);
 static inline uint32_t hc_value(uint32_t seed, int hid, uint32_t w);
 /* Combine: x[i] += y[i] mod 2^32, charging flop_cycles per word. */
 void hc_combine(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len);
+/* The same, charging flop_cycles `ops` times (scan: one flop per double,
+ * i.e. per two words). */
+void hc_combine_ops(hc_t *h, uint32_t x_addr, uint32_t y_addr, uint32_t len, uint32_t ops);
 /* Allocate B words and fill them with this node's contribution
  * hc_value(seed, me, w); returns the address. */
 uint32_t hc_own_values(hc_t *h);

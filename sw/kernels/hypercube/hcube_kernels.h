@@ -19,10 +19,15 @@ double hx_normal_torus_bytes(const kernel_cfg *k);
 /* hcube_reduce.c: Sec. 3.2, 3.3 */
 void hr_global_sum_crossover(node_ctx *c, const void *cfg);
 void hr_global_sum_tree(node_ctx *c, const void *cfg);
+void hr_tree_reduce(node_ctx *c, const void *cfg);
 void hr_scan(node_ctx *c, const void *cfg);
 size_t hr_mem(const kernel_cfg *k);
 double hr_tree_bytes(const kernel_cfg *k);       /* up and down a tree: 2(N-1) x B words */
 double hr_scan_bytes(const kernel_cfg *k);
+void hr_scan_blocked(node_ctx *c, const void *cfg);
+const char *hr_scan_blocked_check(const kernel_cfg *k);
+size_t hr_scan_blocked_mem(const kernel_cfg *k);
+double hr_scan_blocked_bytes(const kernel_cfg *k);
 
 /* hcube_aapc.c: Sec. 3.4 */
 void ha_bucket(node_ctx *c, const void *cfg);
@@ -30,6 +35,11 @@ void ha_hh(node_ctx *c, const void *cfg);
 const char *ha_hh_check(const kernel_cfg *k);
 size_t ha_hh_mem(const kernel_cfg *k);
 double ha_direct_bytes(const kernel_cfg *k);
+/* aapc_nt.c: Sec. 3.4, A_nt */
+void ha_nt(node_ctx *c, const void *cfg);
+const char *ha_nt_check(const kernel_cfg *k);
+size_t ha_nt_mem(const kernel_cfg *k);
+double ha_nt_bytes(const kernel_cfg *k);
 
 /* complete_exchange.c: Bokhari Sec. 4 */
 void cx_naive(node_ctx *c, const void *cfg);
