@@ -156,7 +156,7 @@ fig_hinrichs_table1() {
     "NN 485/1425 (2.9); hypercube 511/1083 (2.1); FEM 84/195 (2.3)" \
     "at $((4 * b)) bytes: ${row%; }" \
     "partly: message passing wins NN and FEM; hypercube only a tie under gray, loses under raster" \
-    "empty phases cost ~15 cycles with the hardware switch (prototype: a software switch every phase); raster hypercube: e-cube n/2-hop pile-up (docs/kernels/patterns.md)"
+    "empty phases cost ~15 cycles with the hardware switch (prototype: a software switch every phase): with 120-cycle queue calls the factors are NN 6.5, hypercube (gray) 2.26, FEM 1.5 (notes); raster hypercube: e-cube n/2-hop pile-up (docs/kernels/patterns.md)"
 }
 
 # Fig. 10 / Sec. 4.4: the 512 x 512 2D FFT on 8x8, transposes by message
