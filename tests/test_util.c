@@ -49,6 +49,7 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .stall_node = o->stall_node, .stall_step = o->stall_step,
                        .unidir = o->unidir, .flop_cycles = o->flop_cycles,
                        .size_variance = o->size_variance, .zero_prob = o->zero_prob,
+                       .send_empty = o->send_empty,
                        .test_barrier_fault = o->barrier_fault,
                        .test_fft2d_corrupt = o->fft2d_corrupt,
                        .test_fuzz_corrupt = o->fuzz_corrupt };
@@ -62,7 +63,7 @@ int test_run(const char *kname, test_opts o, run_result *r)
     const kernel_t *k = kernel_find(kname);
     if (!k) return -1;
     kernel_cfg cfg = opts_cfg(&o);
-    if (k->check && k->check(&cfg)) return EXIT_USAGE;
+    if (kernel_check(k, &cfg)) return EXIT_USAGE;
     return run_quiet(k, &p, &cfg, r);
 }
 
@@ -75,7 +76,7 @@ int test_run_machine(const char *kname, test_opts o, machine_t *m, routers_step_
     const kernel_t *k = kernel_find(kname);
     if (!k) return -1;
     kernel_cfg cfg = opts_cfg(&o);
-    if (k->check && k->check(&cfg)) return -1;
+    if (kernel_check(k, &cfg)) return -1;
     /* what run_kernel_on gives the nodes */
     kernel_report report;
     memset(&report, 0, sizeof report);

@@ -22,6 +22,7 @@ typedef struct {
     const char *barrier, *mapping, *transpose;
     int stall_node, stall_step, unidir, flop_cycles;
     double size_variance, zero_prob;
+    int send_empty;             /* kernel_cfg.send_empty (msgpass-var) */
     int barrier_fault;          /* kernel_cfg.test_barrier_fault */
     int fft2d_corrupt;          /* kernel_cfg.test_fft2d_corrupt */
     int fuzz_corrupt;           /* kernel_cfg.test_fuzz_corrupt */

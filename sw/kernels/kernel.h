@@ -32,6 +32,8 @@ typedef struct {
     /* knobs of the other kernels (issue-level options of `syncswitch run`) */
     double size_variance;         /* --size-variance V: sizes in B-VB..B+VB */
     double zero_prob;             /* --zero-prob P: length 0 with prob. P */
+    int send_empty;               /* --send-empty: msgpass-var sends its empty
+                                     blocks too (one library send each) */
     const char *barrier;          /* --barrier NAME for phased-gsync */
     const char *mapping;          /* --mapping NAME: hypercube id -> node */
     int unidir;                   /* --routing unidir: +x then +y only */
@@ -73,6 +75,10 @@ extern const kernel_t kernels_fuzz[];      /* fuzz/: random mixed traffic */
 const kernel_t *kernel_find(const char *name);
 /* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
 const kernel_t *kernel_next(const kernel_t *k);
+
+/* Why cfg does not fit kernel k, or NULL: the options only one kernel
+ * takes (refused by every other), then k's own check hook. */
+const char *kernel_check(const kernel_t *k, const kernel_cfg *c);
 
 /* Local memory per node a kernel needs (its hook, or the AAPC layout). */
 size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c);

@@ -25,6 +25,13 @@ const kernel_t *kernel_next(const kernel_t *k)
     return NULL;
 }
 
+const char *kernel_check(const kernel_t *k, const kernel_cfg *c)
+{
+    if (c->send_empty && strcmp(k->name, "msgpass-var"))
+        return "takes no --send-empty (only msgpass-var has empty blocks it could skip)";
+    return k->check ? k->check(c) : NULL;
+}
+
 size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c)
 {
     return k->mem_words ? k->mem_words(c) : aapc_mem_words(c->n, c->words);

@@ -177,6 +177,8 @@ static const opt_row rows[] = {
       .help = "message sizes uniform in B-VB..B+VB" },
     { OPT("--zero-prob", "P"), REAL_IN(0, 1), AT(cfg.zero_prob),
       .help = "a message is empty with probability P" },
+    { OPT("--send-empty", NULL), .kind = OPT_FLAG, AT(cfg.send_empty),
+      .help = "msgpass-var: send the empty blocks too (by default only the non-empty)" },
     { OPT("--barrier", "NAME"), .kind = OPT_STR, AT(cfg.barrier),
       .help = "barrier of phased-gsync" },
     { OPT("--mapping", "NAME"), .kind = OPT_STR, AT(cfg.mapping),

@@ -163,7 +163,7 @@ static int cmd_run(int argc, char **argv)
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
-    const char *why = k->check ? k->check(cfg) : NULL;
+    const char *why = kernel_check(k, cfg);
     if (why) {
         fprintf(stderr, "syncswitch: kernel %s: %s\n", k->name, why);
         return EXIT_USAGE;

@@ -203,3 +203,30 @@ elif [ "${a%% *}" != 3 ] || [ "$(echo "$a" | cut -d' ' -f2)" != 33 ]; then fail 
 elif [ "${d%% *}" != 2 ] || [ "$(echo "$d" | cut -d' ' -f3)" = "$(echo "$a" | cut -d' ' -f3)" ]; then fail preset_order "iwarp alone: $d"
 else pass preset_order; fi
 grep -q -- "--tt 3 --preset iwarp" "$tmp/h" && pass preset_order_help || fail preset_order_help "--help does not state the rule"
+
+# The patterns kernels refuse the options they do not use (exit 2, one line)
+expect_usage pat_nn_mapping      run --kernel nn-aapc --n 8 --words 16 --mapping gray
+expect_usage pat_fem_routing     run --kernel fem-msgpass --n 8 --words 16 --routing unidir
+expect_usage pat_var_mapping     run --kernel phased-var --n 8 --words 16 --mapping raster
+expect_usage pat_fft_routing     run --kernel fft2d --n 8 --words 8 --routing unidir
+expect_usage pat_hcube_aapc_unidir run --kernel hcube-aapc --n 8 --words 16 --routing unidir
+expect_usage pat_hcube_bad_map   run --kernel hcube-msgpass --n 8 --words 16 --mapping snake
+expect_usage send_empty_phased   run --kernel phased --n 8 --words 16 --send-empty
+expect_usage send_empty_phvar    run --kernel phased-var --n 8 --words 16 --zero-prob 0.5 --send-empty
+"$bin" run --kernel hcube-aapc --n 8 --words 16 --routing unidir >/dev/null 2>"$tmp/e"
+grep -q "^syncswitch: kernel hcube-aapc: takes no --routing unidir" "$tmp/e" \
+  && pass pat_hcube_aapc_unidir_says || fail pat_hcube_aapc_unidir_says "$(cat "$tmp/e")"
+
+# cycles and messages of one run
+cm() { "$bin" run "$@" --json 2>/dev/null | sed -n 's/.*"cycles":\([0-9]*\),.*"messages":\([0-9]*\),.*"verified":true.*/\1 \2/p'; }
+# --mapping is honoured: the Gray labelling puts hypercube partners nearer
+r=$(cm --kernel hcube-msgpass --n 8 --words 16); g=$(cm --kernel hcube-msgpass --n 8 --words 16 --mapping gray)
+if [ -z "$r" ] || [ -z "$g" ] || [ "${g%% *}" -ge "${r%% *}" ]; then fail hcube_gray_faster "raster '$r', gray '$g'"
+else pass hcube_gray_faster; fi
+u=$(cm --kernel hcube-msgpass --n 8 --words 16 --mapping gray --routing unidir)
+[ -n "$u" ] && pass hcube_msgpass_unidir || fail hcube_msgpass_unidir "not verified"
+# msgpass-var sends only the non-empty blocks unless --send-empty
+a=$(cm --kernel msgpass-var --n 8 --words 16 --zero-prob 0.5); b=$(cm --kernel msgpass-var --n 8 --words 16 --zero-prob 0.5 --send-empty)
+if [ -z "$a" ] || [ -z "$b" ] || [ "${b#* }" != 4096 ] || [ "${a#* }" -ge 2500 ] || [ "${a#* }" -le 1500 ] ||
+   [ "${a%% *}" -ge "${b%% *}" ]; then fail msgpass_var_send_empty "default '$a', --send-empty '$b' (cycles messages)"
+else pass msgpass_var_send_empty; fi

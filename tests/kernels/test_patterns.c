@@ -30,7 +30,7 @@ static void test_patterns_partner_sets(test_ctx *t)
         int n = ns[a], N = n * n;
         for (int kind = SPARSE_NN; kind <= SPARSE_FEM; kind++)
             for (int i = 0; i < N; i++) {
-                int np = sparse_partners(kind, n, i, p);
+                int np = sparse_partners(kind, n, 0, i, p);
                 int want_lo = kind == SPARSE_NN ? 4 : kind == SPARSE_FEM ? 4 : 0;
                 int want_hi = kind == SPARSE_NN ? 4 : 15;
                 if (kind == SPARSE_HCUBE) want_lo = want_hi = n == 4 ? 4 : n == 8 ? 6 : 8;
@@ -40,7 +40,7 @@ static void test_patterns_partner_sets(test_ctx *t)
                     CHECK(t, p[j] != i && p[j] >= 0 && p[j] < N, "bad partner %d of %d", p[j], i);
                     CHECK(t, j == 0 || p[j] > p[j - 1], "partners of %d not distinct/sorted", i);
                     /* symmetric */
-                    int nq = sparse_partners(kind, n, p[j], q), found = 0;
+                    int nq = sparse_partners(kind, n, 0, p[j], q), found = 0;
                     for (int m = 0; m < nq; m++) found |= q[m] == i;
                     CHECK(t, found, "n=%d kind %d: %d -> %d not symmetric", n, kind, i, p[j]);
                     if (kind == SPARSE_HCUBE) {
@@ -53,7 +53,7 @@ static void test_patterns_partner_sets(test_ctx *t)
     /* the FEM graph is irregular, not everyone the same degree */
     int lo = 99, hi = 0;
     for (int i = 0; i < 64; i++) {
-        int np = sparse_partners(SPARSE_FEM, 8, i, p);
+        int np = sparse_partners(SPARSE_FEM, 8, 0, i, p);
         if (np < lo) lo = np;
         if (np > hi) hi = np;
     }
@@ -212,7 +212,11 @@ static void test_patterns_var_e2e(test_ctx *t)
     CHECK(t, r.phase_min == 64 && r.phase_max == 64, "phases %u..%u", r.phase_min, r.phase_max);
     rc = test_run("msgpass-var", o, &r);
     CHECK(t, rc == 0 && r.verified, "msgpass-var: status %d", rc);
-    CHECK(t, r.messages == 4096, "%llu messages", (unsigned long long)r.messages);
+    uint64_t full = 0;  /* msgpass-var sends only the non-empty blocks */
+    for (int src = 0; src < 64; src++)
+        for (int dst = 0; dst < 64; dst++) full += size_var_len(&c, src, dst) != 0;
+    CHECK(t, full > 3000 && full < 3500 && r.messages == full, "%llu messages, %llu non-empty",
+          (unsigned long long)r.messages, (unsigned long long)full);
     /* V = 0, P = 0: exactly the plain kernels' cycles */
     run_result a, b;
     CHECK(t, test_run("phased-var", basic(8, 16), &a) == 0 && test_run("phased", basic(8, 16), &b) == 0,
@@ -329,6 +333,127 @@ static void test_patterns_fft2d_check_fails(test_ctx *t)
           (unsigned long long)r.report.fft2d.bad_elements);
 }
 
+/* The options a kernel does not use are refused, not ignored; the hypercube
+ * exchange takes --mapping (both forms) and --routing (message passing). */
+static void test_patterns_refuse_unused(test_ctx *t)
+{
+    static const char *const all[] = { "nn-aapc", "nn-msgpass", "hcube-aapc", "hcube-msgpass",
+                                       "fem-aapc", "fem-msgpass", "phased-var", "msgpass-var",
+                                       "fft2d" };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        const kernel_t *k = kernel_find(all[i]);
+        int hc = !strncmp(all[i], "hcube-", 6);
+        kernel_cfg c = { .n = 8, .words = 8, .mapping = "gray" };
+        CHECK(t, k && (kernel_check(k, &c) == NULL) == hc, "%s: --mapping gray %s", all[i],
+              hc ? "refused" : "accepted");
+        c = (kernel_cfg){ .n = 8, .words = 8, .unidir = 1 };
+        int takes = !strcmp(all[i], "hcube-msgpass");
+        CHECK(t, k && (kernel_check(k, &c) == NULL) == takes, "%s: --routing unidir %s",
+              all[i], takes ? "refused" : "accepted");
+        c = (kernel_cfg){ .n = 8, .words = 8, .send_empty = 1 };
+        takes = !strcmp(all[i], "msgpass-var");
+        CHECK(t, k && (kernel_check(k, &c) == NULL) == takes, "%s: --send-empty %s", all[i],
+              takes ? "refused" : "accepted");
+        c = (kernel_cfg){ .n = 8, .words = 8, .barrier = "rds" };
+        CHECK(t, k && kernel_check(k, &c) != NULL, "%s: --barrier accepted", all[i]);
+    }
+    kernel_cfg c = { .n = 8, .words = 8, .mapping = "snake" };
+    CHECK(t, kernel_check(kernel_find("hcube-msgpass"), &c) != NULL, "--mapping snake accepted");
+    c = (kernel_cfg){ .n = 8, .words = 8, .send_empty = 1 };
+    CHECK(t, kernel_check(kernel_find("phased"), &c) != NULL, "phased took --send-empty");
+}
+
+/* --mapping gray: the partners are the hypercube neighbours under the Gray
+ * labelling (symmetric, as the check of every run needs), nearer on the
+ * torus than raster's, so the message-passing exchange is faster; unidir
+ * routes and the AAPC subset still deliver every word. */
+static void test_patterns_hcube_mapping(test_ctx *t)
+{
+    int p[SPARSE_MAX_PARTNERS];
+    long hops[2] = { 0, 0 };
+    for (int map = 0; map < 2; map++)
+        for (int i = 0; i < 64; i++) {
+            int np = sparse_partners(SPARSE_HCUBE, 8, map, i, p);
+            CHECK(t, np == 6, "map %d node %d: %d partners", map, i, np);
+            for (int j = 0; j < np; j++) {
+                CHECK(t, sparse_is_partner(SPARSE_HCUBE, 8, map, p[j], i),
+                      "map %d: %d -> %d not symmetric", map, i, p[j]);
+                int dx = abs(p[j] % 8 - i % 8), dy = abs(p[j] / 8 - i / 8);
+                hops[map] += (dx > 4 ? 8 - dx : dx) + (dy > 4 ? 8 - dy : dy);
+            }
+        }
+    CHECK(t, hops[1] < hops[0], "gray %ld hops, raster %ld", hops[1], hops[0]);
+    run_result r[2];
+    for (int map = 0; map < 2; map++) {
+        test_opts o = basic(8, 16);
+        o.mapping = map ? "gray" : "raster";
+        CHECK(t, test_run("hcube-msgpass", o, &r[map]) == 0 && r[map].verified,
+              "hcube-msgpass %s failed", o.mapping);
+        CHECK(t, test_run("hcube-aapc", o, &r[map]) == 0 && r[map].verified,
+              "hcube-aapc %s failed", o.mapping);
+    }
+    run_result a, b;
+    test_opts o = basic(8, 16);
+    CHECK(t, test_run("hcube-msgpass", o, &a) == 0, "raster");
+    o.mapping = "gray";
+    CHECK(t, test_run("hcube-msgpass", o, &b) == 0, "gray");
+    CHECK(t, b.cycles < a.cycles, "gray %llu cycles, raster %llu", (unsigned long long)b.cycles,
+          (unsigned long long)a.cycles);
+    o.unidir = 1;
+    CHECK(t, test_run("hcube-msgpass", o, &b) == 0 && b.verified, "gray unidir failed");
+    o.mapping = NULL;
+    CHECK(t, test_run("hcube-aapc", o, &b) == EXIT_USAGE, "hcube-aapc took unidir");
+}
+
+/* Flip one bit of the first message-passing BODY flit on any link, once. */
+static int corrupt_step(machine_t *m, void *ctx)
+{
+    int *done = ctx, rc = machine_routers_step_c(m);
+    for (int i = 0; i < m->num_nodes && !*done; i++)
+        for (int o = 0; o < NUM_PORTS && !*done; o++) {
+            flit_t *f = &m->out_d[i].link[o];
+            if (flit_valid(*f) && flit_kind(*f) == FLIT_BODY && flit_vc(*f) != VC_AAPC) {
+                *f ^= 1u << 7;
+                *done = 1;
+            }
+        }
+    return rc;
+}
+
+/* msgpass-var sends only the non-empty blocks (fewer library sends, fewer
+ * cycles); --send-empty sends all N*N; both check every word (a flipped
+ * bit on a link fails the run) and every count. */
+static void test_patterns_msgpass_var_send_empty(test_ctx *t)
+{
+    test_opts o = basic(8, 16);
+    o.size_variance = 0.5;
+    o.zero_prob = 0.5;
+    kernel_cfg c = { .n = 8, .words = 16, .seed = 1, .size_variance = 0.5, .zero_prob = 0.5 };
+    uint64_t full = 0;
+    for (int s = 0; s < 64; s++)
+        for (int d = 0; d < 64; d++) full += size_var_len(&c, s, d) != 0;
+    run_result a, b;
+    CHECK(t, test_run("msgpass-var", o, &a) == 0 && a.verified, "default run failed");
+    o.send_empty = 1;
+    CHECK(t, test_run("msgpass-var", o, &b) == 0 && b.verified, "--send-empty run failed");
+    CHECK(t, a.messages == full && b.messages == 4096, "%llu and %llu messages (%llu non-empty)",
+          (unsigned long long)a.messages, (unsigned long long)b.messages,
+          (unsigned long long)full);
+    CHECK(t, a.bytes == b.bytes && a.cycles < b.cycles, "default %llu cycles, --send-empty %llu",
+          (unsigned long long)a.cycles, (unsigned long long)b.cycles);
+    for (int se = 0; se < 2; se++) {
+        machine_t m;
+        int done = 0;
+        o.send_empty = se;
+        int st = test_run_machine("msgpass-var", o, &m, corrupt_step, &done);
+        uint64_t errs = 0;
+        for (int i = 0; i < m.num_nodes; i++) errs += m.node[i].errors;
+        machine_free(&m);
+        CHECK(t, done && st == RUN_OK && errs == 1, "send_empty %d: corrupted word: status %d, "
+              "%llu errors", se, st, (unsigned long long)errs);
+    }
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_patterns[] = {
     T(test_patterns_partner_sets),
@@ -341,6 +466,9 @@ const test_case tests_patterns[] = {
     T(test_patterns_size_var_lengths),
     T(test_patterns_var_e2e),
     T(test_patterns_fig9_phased_falls),
+    T(test_patterns_refuse_unused),
+    T(test_patterns_hcube_mapping),
+    T(test_patterns_msgpass_var_send_empty),
     T(test_patterns_fft2d_reference),
     T(test_patterns_fft2d_e2e),
     T(test_patterns_fft2d_check_fails),

@@ -14,13 +14,6 @@ int hc_dim(int n)
     return d;
 }
 
-int hc_mapping_id(const char *name)
-{
-    if (!name || !strcmp(name, "raster")) return 0;
-    if (!strcmp(name, "gray")) return 1;
-    return -1;
-}
-
 const char *hc_check_cfg(const kernel_cfg *k)
 {
     static char why[160];
@@ -35,26 +28,6 @@ const char *hc_check_cfg(const kernel_cfg *k)
         return why;
     }
     return NULL;
-}
-
-static int gray_inv(int g)
-{
-    int b = 0;
-    for (; g; g >>= 1) b ^= g;
-    return b;
-}
-static int gray(int b) { return b ^ (b >> 1); }
-
-int hc_to_torus(int n, int mapping, int h)
-{
-    if (mapping == 1) return gray_inv(h / n) * n + gray_inv(h % n);
-    return h;
-}
-
-int hc_from_torus(int n, int mapping, int t)
-{
-    if (mapping == 1) return gray(t / n) * n + gray(t % n);
-    return t;
 }
 
 size_t hc_mem(const kernel_cfg *k, uint32_t slot_stride, size_t extra)

@@ -21,17 +21,14 @@
 #include <stdint.h>
 #include "node_api.h"
 #include "aapc_blocks.h"
+#include "hc_map.h"
 
 /* Why cfg does not fit a hypercube kernel (power-of-two node count, known
  * mapping), or NULL. */
 const char *hc_check_cfg(const kernel_cfg *k);
 /* log2(n*n), or -1 when n is not a power of two. */
 int hc_dim(int n);
-/* 0 raster, 1 gray, -1 unknown (NULL is raster). */
-int hc_mapping_id(const char *name);
-/* Hypercube id <-> torus node id. */
-int hc_to_torus(int n, int mapping, int h);
-int hc_from_torus(int n, int mapping, int t);
+/* hc_mapping_id, hc_to_torus, hc_from_torus: sw/lib/hc_map.h */
 
 typedef struct {
     node_ctx *c;

@@ -18,6 +18,8 @@
 #include "sparse.h"
 #include <stdlib.h>
 #include <string.h>
+#include "hc_map.h"
+#include "msg.h"
 #include "rand.h"
 #include "payload.h"
 
@@ -116,7 +118,7 @@ fail:
     return -1;
 }
 
-int sparse_partners(int kind, int n, int id, int out[SPARSE_MAX_PARTNERS])
+int sparse_partners(int kind, int n, int map, int id, int out[SPARSE_MAX_PARTNERS])
 {
     int N = n * n, x = id % n, y = id / n, k = 0;
     if (n < 1 || n > AAPC_MAX_N || id < 0 || id >= N) return -1;
@@ -130,8 +132,9 @@ int sparse_partners(int kind, int n, int id, int out[SPARSE_MAX_PARTNERS])
         break;
     case SPARSE_HCUBE: {
         int d = log2_exact(N);
-        if (d < 1 || d > SPARSE_MAX_PARTNERS) return -1;
-        for (int b = 0; b < d; b++) out[k++] = id ^ (1 << b);
+        if (d < 1 || d > SPARSE_MAX_PARTNERS || map < 0) return -1;
+        int h = hc_from_torus(n, map, id);
+        for (int b = 0; b < d; b++) out[k++] = hc_to_torus(n, map, h ^ (1 << b));
         break;
     }
     case SPARSE_FEM:
@@ -146,10 +149,10 @@ int sparse_partners(int kind, int n, int id, int out[SPARSE_MAX_PARTNERS])
     return k;
 }
 
-int sparse_is_partner(int kind, int n, int a, int b)
+int sparse_is_partner(int kind, int n, int map, int a, int b)
 {
     int p[SPARSE_MAX_PARTNERS];
-    int np = sparse_partners(kind, n, a, p);
+    int np = sparse_partners(kind, n, map, a, p);
     for (int i = 0; i < np; i++)
         if (p[i] == b) return 1;
     return 0;
@@ -160,7 +163,7 @@ long sparse_total_partners(int kind, int n)
     int p[SPARSE_MAX_PARTNERS];
     long total = 0;
     for (int i = 0; i < n * n; i++) {
-        int np = sparse_partners(kind, n, i, p);
+        int np = sparse_partners(kind, n, 0, i, p);
         if (np < 0) return -1;
         total += np;
     }
@@ -176,9 +179,10 @@ const char *sparse_nn_check(const kernel_cfg *c)
 
 const char *sparse_hcube_check(const kernel_cfg *c)
 {
-    return log2_exact((long)c->n * c->n) < 1
-               ? "hypercube exchange needs n*n a power of two (n = 2, 4, 8, 16, 32, 64)"
-               : NULL;
+    if (log2_exact((long)c->n * c->n) < 1)
+        return "hypercube exchange needs n*n a power of two (n = 2, 4, 8, 16, 32, 64)";
+    if (hc_mapping_id(c->mapping) < 0) return "--mapping must be raster or gray";
+    return NULL;
 }
 
 const char *sparse_fem_check(const kernel_cfg *c)
@@ -219,14 +223,15 @@ static void fill_partner_blocks(node_ctx *c, const int *part, int np, uint32_t B
 /* aapc: one message (maybe empty) expected from every node, plus
  * extra_self empty messages to self; otherwise one from each partner only.
  * Partners' blocks are B words of payload, everything else empty. */
-static void sparse_verify(node_ctx *c, int kind, uint32_t B, int aapc, uint32_t extra_self)
+static void sparse_verify(node_ctx *c, int kind, int map, uint32_t B, int aapc,
+                          uint32_t extra_self)
 {
     int n = api_n(c), N = n * n, me = api_id(c);
     if (api_bad_messages(c))
         api_fail(c, "%llu malformed messages (length or deposit overflow)",
                  (unsigned long long)api_bad_messages(c));
     for (int s = 0; s < N; s++) {
-        int partner = sparse_is_partner(kind, n, s, me);
+        int partner = sparse_is_partner(kind, n, map, s, me);
         uint32_t want = aapc ? 1u + (s == me ? extra_self : 0u) : (uint32_t)partner;
         uint32_t want_words = partner ? B : 0u;
         if (api_msgs_from(c, s) != want) {
@@ -243,16 +248,24 @@ static void sparse_verify(node_ctx *c, int kind, uint32_t B, int aapc, uint32_t 
     }
 }
 
+/* The hypercube labelling of this run (--mapping; 0 for the other
+ * patterns, whose checks refuse the option). */
+static int map_of(const kernel_cfg *k, int kind)
+{
+    return kind == SPARSE_HCUBE ? hc_mapping_id(k->mapping) : 0;
+}
+
 static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
 {
-    int n = k->n, N = n * n, me = api_id(c);
+    int n = k->n, N = n * n, me = api_id(c), map = map_of(k, kind);
     uint32_t B = k->words, empties = 0;
     int part[SPARSE_MAX_PARTNERS];
-    int np = sparse_partners(kind, n, me, part);
+    int np = sparse_partners(kind, n, map, me, part);
     if (np < 0) { api_fail(c, "pattern undefined for n = %d", n); return; }
     fill_partner_blocks(c, part, np, B);
     api_set_deposit(c, API_POOL_AAPC, RECV_BASE(B), B);
 
+    /* the routes are the schedule's (so --routing unidir is refused) */
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (me == k->stall_node && phase == k->stall_step) break;
         /* the scheduled route, with data only if dst is a partner */
@@ -263,44 +276,46 @@ static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
         api_send_trailer(c);
     }
     api_wait_messages(c, (uint64_t)N + empties);
-    sparse_verify(c, kind, B, 1, empties);
+    sparse_verify(c, kind, map, B, 1, empties);
 }
 
 static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
 {
-    int n = k->n, me = api_id(c);
+    int n = k->n, me = api_id(c), map = map_of(k, kind);
     uint32_t B = k->words;
     int part[SPARSE_MAX_PARTNERS];
-    int np = sparse_partners(kind, n, me, part);
+    int np = sparse_partners(kind, n, map, me, part);
     if (np < 0) { api_fail(c, "pattern undefined for n = %d", n); return; }
     fill_partner_blocks(c, part, np, B);
     api_set_deposit(c, API_POOL_MP, RECV_BASE(B), B);
     /* the natural order of each pattern: nearest neighbour +x, -x, +y, -y;
-     * hypercube dimension by dimension; FEM ascending node ids */
+     * hypercube dimension by dimension (of the hypercube ids); FEM
+     * ascending node ids */
     int order[SPARSE_MAX_PARTNERS];
-    int x = api_x(c), y = api_y(c);
+    int x = api_x(c), y = api_y(c), h = hc_from_torus(n, map, me);
     for (int i = 0; i < np; i++) {
         if (kind == SPARSE_NN) {
             const int nb[4] = { y * n + (x + 1) % n, y * n + (x + n - 1) % n,
                                 ((y + 1) % n) * n + x, ((y + n - 1) % n) * n + x };
             order[i] = nb[i];
         } else if (kind == SPARSE_HCUBE) {
-            order[i] = me ^ (1 << i);
+            order[i] = hc_to_torus(n, map, h ^ (1 << i));
         } else {
             order[i] = part[i];
         }
     }
     for (int i = 0; i < np; i++) {
         if (me == k->stall_node && i == k->stall_step) break;
-        int slot = 0;
+        int slot = 0, dx, dy;
         while (part[slot] != order[i]) slot++;
-        mp_send(c, order[i], (uint32_t)slot * B, B);
+        /* shortest routes, or +x then +y only (--routing unidir) */
+        mp_route_offsets(c, order[i], k->unidir, &dx, &dy);
+        mp_route_send(c, dx, dy, me, (uint32_t)slot * B, B);
     }
     /* symmetric pattern: as many messages in as out */
     api_wait_messages(c, (uint64_t)np);
-    sparse_verify(c, kind, B, 0, 0);
+    sparse_verify(c, kind, map, B, 0, 0);
 }
-
 void sparse_nn_aapc(node_ctx *c, const void *cfg) { sparse_aapc(c, cfg, SPARSE_NN); }
 void sparse_nn_msgpass(node_ctx *c, const void *cfg) { sparse_msgpass(c, cfg, SPARSE_NN); }
 void sparse_hcube_aapc(node_ctx *c, const void *cfg) { sparse_aapc(c, cfg, SPARSE_HCUBE); }

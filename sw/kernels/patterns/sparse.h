@@ -16,9 +16,11 @@ enum sparse_kind { SPARSE_NN = 0, SPARSE_HCUBE = 1, SPARSE_FEM = 2 };
 /* The partners of node id on an n x n torus, ascending node ids, written to
  * out; returns how many, or -1 when the pattern does not exist for n
  * (nearest neighbour: n < 3; hypercube: n*n not a power of two; FEM:
- * n < 4). Every pattern is symmetric: b is a partner of a iff a is of b. */
-int sparse_partners(int kind, int n, int id, int out[SPARSE_MAX_PARTNERS]);
-int sparse_is_partner(int kind, int n, int a, int b);
+ * n < 4). map is the hypercube labelling (hc_map.h: 0 raster, 1 gray) of
+ * the hypercube pattern; the others ignore it. Every pattern is symmetric:
+ * b is a partner of a iff a is of b. */
+int sparse_partners(int kind, int n, int map, int id, int out[SPARSE_MAX_PARTNERS]);
+int sparse_is_partner(int kind, int n, int map, int a, int b);
 /* Sum of all nodes' partner counts (messages of one step), or -1. */
 long sparse_total_partners(int kind, int n);
 
