@@ -24,6 +24,8 @@ part cli/cli "$here/cli/cli.sh" "$dir"
 part layout "$here/layout.sh"
 # the paper's values (paper/data/*.csv) against the seed lines they cite
 part paper/data "$here/paper/data.sh"
+# make paper's driver on the quick version's smallest figure
+part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
 part golden "$here/golden.sh" "$dir"
