@@ -87,5 +87,10 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
     [ -f "paper/notes/$p.md" ] && { echo; cat "paper/notes/$p.md"; }
   done
 } >"$md"
+# the README's two plots are kept in docs/paper/ by the full run
+if [ "$md" = docs/fidelity.md ]; then
+  mkdir -p docs/paper
+  for id in hinrichs-fig9b chuang-fig5; do [ -f "$out/$id.png" ] && cp "$out/$id.png" docs/paper/; done
+fi
 echo "paper: ${#todo[@]} figures, $failed failed, $((SECONDS - t0)) s; $md, $out/"
 [ "$failed" -eq 0 ]
