@@ -51,7 +51,8 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .size_variance = o->size_variance, .zero_prob = o->zero_prob,
                        .test_barrier_fault = o->barrier_fault,
                        .test_fft2d_corrupt = o->fft2d_corrupt,
-                       .test_fuzz_corrupt = o->fuzz_corrupt };
+                       .test_fuzz_corrupt = o->fuzz_corrupt,
+                       .test_shift_corrupt = o->shift_corrupt };
     return cfg;
 }
 
