@@ -24,7 +24,8 @@ mkdir -p "$CACHE"
 # cached under build/results/paper/seidel-cache (figures share them).
 sd_line() {
   local key f j e lock
-  key=$(printf '%s ' "$@" "${MACH[@]}" | md5sum | cut -c1-16)
+  # the binary's time and size in the key: a rebuilt model reruns everything
+  key=$(printf '%s ' "$@" "${MACH[@]}" "$(stat -c %Y.%s "$SS")" | md5sum | cut -c1-16)
   f=$CACHE/$key
   # one run per key at a time: a figure that wants a run another is
   # making waits for it, then reads it
