@@ -202,9 +202,9 @@ success_row() {
   local id=$1 what=$2 n=$3
   paper_row $id "$what" \
     "50 trials a point; RDS + forced > 99% (line 193); gsync forced about 90% at d = 2, < 5% at d = 7; long erratic, RDS above gsync and sync0" \
-    "d = $(dim "$n"): 100% after every barrier, both protocols; long unsynchronized $(ov $id long-none 4096)%, forced unsynchronized $(ov $id forced-none 4096)%" \
+    "d = $(dim "$n"): $(ov $id forced-rds 4096)% after RDS, $(ov $id forced-gsync 4096)% after gsync (forced, 4K); long unsynchronized $(ov $id long-none 4096)%, forced unsynchronized $(ov $id forced-none 4096) (%; n/a: not run at this d)" \
     "partly: RDS + forced 100%; gsync and sync0 do not fall off" \
-    "the paper blames interrupts (Sec. 3.4), which the model has not; a 230 us late node leaves even the unsynchronized forced shift at 100% (paper/notes/seidel.md)"
+    "the paper blames interrupts (Sec. 3.4), which the model has not; a 237 to 533 us late node leaves even the unsynchronized forced shift at 100% (paper/notes/seidel.md)"
 }
 fig_seidel_fig4_5() {
   shift_fig seidel-fig4-5 2 success "Fig. 4-5: successful concurrent shifts, 4-node ring (d = 2)"
