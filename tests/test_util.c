@@ -52,7 +52,8 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .send_empty = o->send_empty,
                        .test_barrier_fault = o->barrier_fault,
                        .test_fft2d_corrupt = o->fft2d_corrupt,
-                       .test_fuzz_corrupt = o->fuzz_corrupt };
+                       .test_fuzz_corrupt = o->fuzz_corrupt,
+                       .test_shift_corrupt = o->shift_corrupt };
     return cfg;
 }
 

@@ -26,6 +26,7 @@ typedef struct {
     int barrier_fault;          /* kernel_cfg.test_barrier_fault */
     int fft2d_corrupt;          /* kernel_cfg.test_fft2d_corrupt */
     int fuzz_corrupt;           /* kernel_cfg.test_fuzz_corrupt */
+    int shift_corrupt;          /* kernel_cfg.test_shift_corrupt */
     int step_all;               /* params_t.step_all: no idle-router skipping */
 } test_opts;
 

@@ -8,6 +8,7 @@
 #include "aapc_schedule.h"
 #include "barrier.h"
 #include "node_api.h"
+#include "barrier/shift_report.h"
 #include "patterns/fft2d_report.h"
 
 /* Router modes a kernel may ask for (the machine's sync_mode values). */
@@ -17,6 +18,7 @@ enum { KERNEL_SYNC_OFF = 0, KERNEL_SYNC_HW = 1, KERNEL_SYNC_SW = 2 };
  * the node programs (through kernel_cfg.report), read by the run's caller. */
 typedef struct kernel_report {
     barrier_stats barrier;        /* barrier kernels: gsync, sync0, rds */
+    shift_stats shift;            /* shift-forced, shift-long */
     fft2d_report fft2d;           /* fft2d */
 } kernel_report;
 
@@ -42,6 +44,7 @@ typedef struct {
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;
+    double mhz;
     /* test hooks: planted faults that the kernel's own checks must catch */
     int test_barrier_fault;       /* every node skips the wait for its last
                                      token in each barrier (leaves early) */
@@ -49,6 +52,8 @@ typedef struct {
                                      element before the check */
     int test_fuzz_corrupt;        /* node 0 flips a bit of its first non-zero
                                      received word before the check */
+    int test_shift_corrupt;       /* node 0 flips a bit of the first word it
+                                     received in each shift before the check */
     kernel_report *report;        /* this run's report (NULL: none kept) */
 } kernel_cfg;
 

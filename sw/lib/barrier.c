@@ -31,7 +31,7 @@ void barrier_wait_other_msgs(node_ctx *c, const barrier_t *b, int src, uint32_t 
 
 /* ---- the two primitives: send a token, wait for one ---------------------- */
 
-static void send_token(node_ctx *c, barrier_t *b, int dst)
+void barrier_send_token(node_ctx *c, barrier_t *b, int dst)
 {
     uint32_t a = b->sent + (uint32_t)dst;
     (*api_mem(c, a, 1))++;      /* the DMA engine reads the counter later: */
@@ -48,6 +48,15 @@ static void recv_token(node_ctx *c, barrier_t *b, int src, int last)
     if (last && b->test_fault) return;
     mp_wait_word(c, b->tok + (uint32_t)src, *want);
     api_compute(c, (uint64_t)api_call_cycles(c));
+}
+
+int barrier_poll_token(node_ctx *c, barrier_t *b, int src)
+{
+    uint32_t *want = api_mem(c, b->want + (uint32_t)src, 1);
+    if (barrier_tokens_from(c, b, src) <= *want) return 0;
+    ++*want;
+    api_compute(c, (uint64_t)api_call_cycles(c));
+    return 1;
 }
 
 /* ---- the algorithms ------------------------------------------------------ */
@@ -69,7 +78,7 @@ static void butterfly(node_ctx *c, barrier_t *b, int P, int high_first, int last
     for (int i = 0; i < d; i++) {
         int k = high_first ? d - 1 - i : i;
         int partner = b->me ^ (1 << k);
-        send_token(c, b, partner);
+        barrier_send_token(c, b, partner);
         recv_token(c, b, partner, last_is_final && i == d - 1);
     }
 }
@@ -80,14 +89,14 @@ static void fold_butterfly(node_ctx *c, barrier_t *b, int P, int high_first)
 {
     int me = b->me, N = b->N;
     if (me >= P) {
-        send_token(c, b, me - P);
+        barrier_send_token(c, b, me - P);
         recv_token(c, b, me - P, 1);
         return;
     }
     int folded = me + P < N;
     if (folded) recv_token(c, b, me + P, P == 1);
     butterfly(c, b, P, high_first, 1);
-    if (folded) send_token(c, b, me + P);
+    if (folded) barrier_send_token(c, b, me + P);
 }
 
 static void gsync(node_ctx *c, barrier_t *b)
@@ -125,11 +134,11 @@ static void rds(node_ctx *c, barrier_t *b)
     /* phase 1: reverse broadcast, children in the reverse of phase 2's order */
     for (int k = d - 1; k > hb; k--)
         if (me + (1 << k) < N) recv_token(c, b, me + (1 << k), me == 0 && k == 0);
-    if (me) send_token(c, b, parent);
+    if (me) barrier_send_token(c, b, parent);
     /* phase 2: the broadcast from node 0 */
     if (me) recv_token(c, b, parent, 1);
     for (int k = hb + 1; k < d; k++)
-        if (me + (1 << k) < N) send_token(c, b, me + (1 << k));
+        if (me + (1 << k) < N) barrier_send_token(c, b, me + (1 << k));
     /* phase 3: wait until the last node to hear from node 0 has finished */
     api_compute(c, b->rds_wait);
 }

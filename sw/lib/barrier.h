@@ -66,6 +66,16 @@ void barrier_init(barrier_t *b, node_ctx *c, int kind, uint32_t base);
 /* Enter the barrier; returns once every node has entered it. */
 void barrier_run(node_ctx *c, barrier_t *b);
 
+/* One token to dst outside the barrier (a protocol's null message, as the
+ * shift kernels' PROBE and REQUEST): it counts in the same per-pair
+ * sequence, so every node must send and expect the same ones. Costs a
+ * message-passing send. */
+void barrier_send_token(node_ctx *c, barrier_t *b, int dst);
+
+/* Has the next token from src arrived? If so take it (pay the receive, a
+ * status read) and return 1; else 0 at no cost. */
+int barrier_poll_token(node_ctx *c, barrier_t *b, int src);
+
 /* Tokens from src that have been deposited here so far. */
 uint32_t barrier_tokens_from(node_ctx *c, const barrier_t *b, int src);
 

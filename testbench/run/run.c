@@ -84,6 +84,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     kernel_cfg run_cfg = *cfg_in;
     run_cfg.msg_cycles = p.msg_cycles;
     run_cfg.tt = p.tt;
+    run_cfg.mhz = p.mhz;
     run_cfg.report = &res->report;
     const kernel_cfg *cfg = &run_cfg;
     machine_t m;

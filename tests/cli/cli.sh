@@ -56,6 +56,12 @@ expect_usage sc_trace_window   run --kernel phased --n 8 --words 16 --backend sc
 expect_usage sc_rtl_top        run --kernel phased --n 8 --words 16 --backend sc --rtl-top torus
 expect_usage trace_on_c        run --kernel phased --n 8 --words 16 --trace t.vcd
 expect_usage unknown_backend   run --kernel phased --n 8 --words 16 --backend systemc
+# the shift kernels (barrier family): an even ring side, a payload, a known barrier
+expect_usage shift_odd_n       run --kernel shift-forced --n 5 --words 16
+expect_usage shift_words_0     run --kernel shift-long --n 4 --words 0
+expect_usage shift_bad_barrier run --kernel shift-long --n 4 --words 16 --barrier butterfly
+expect_usage shift_mapping     run --kernel shift-forced --n 4 --words 16 --mapping gray
+expect_usage shift_stall       run --kernel shift-forced --n 4 --words 16 --stall 1:0
 # traffic: bad patterns, rates, packets, traces; another command's options
 expect_usage tr_unknown_pattern traffic --pattern zigzag --rate 0.1
 expect_usage tr_rate_high      traffic --pattern uniform --rate 1.5

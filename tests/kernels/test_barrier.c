@@ -113,6 +113,134 @@ static void test_barrier_barrier_token_latency_model(test_ctx *t)
           (unsigned long long)barrier_token_latency(p.tt, 1, 3));
 }
 
+
+/* ---- shifts (Sec. 4) ------------------------------------------------------ */
+
+/* One shift run on the C backend with b_s-like sends and long messages, so
+ * that a skew of one latecomer (several sends) is far above b_s. */
+static int shift_run(const char *kname, int n, uint32_t words, const char *barrier,
+                     run_result *r)
+{
+    test_opts o = test_defaults(n, words);
+    o.msg_cycles = 400;
+    o.tt = 4;
+    o.barrier = barrier;
+    o.watchdog = 200000;
+    return test_run(kname, o, r);
+}
+
+static void test_barrier_shift_end_to_end(test_ctx *t)
+{
+    /* every kernel after every barrier (and none) on 2x2, 4x4 and 6x6 rings:
+     * every word checked, every trial recorded, and a synchronized shift
+     * costs its predicted minimum, plus at most the skew the barrier left
+     * between the shift starts (twice for the long protocol: a late node's
+     * PROBE and its REQUEST are both late), within a token latency or two */
+    static const char *const kn[] = { "shift-forced", "shift-long" };
+    static const char *const bn[] = { "none", "gsync", "sync0", "rds" };
+    static const int sides[] = { 2, 4, 6 };
+    for (int s = 0; s < 3; s++)
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 4; j++) {
+                run_result r;
+                int rc = shift_run(kn[i], sides[s], 64, bn[j], &r);
+                const shift_stats *st = &r.report.shift;
+                CHECK(t, rc == 0 && r.verified && r.errors == 0,
+                      "%s --barrier %s n=%d: status %d, %llu errors", kn[i], bn[j], sides[s],
+                      rc, (unsigned long long)r.errors);
+                CHECK(t, st->trials == SHIFT_TRIALS && st->nodes == sides[s] * sides[s] &&
+                             st->words == 64 && st->is_long == i && st->barrier == j - 1,
+                      "%s --barrier %s: report of %d trials on %d nodes", kn[i], bn[j],
+                      st->trials, st->nodes);
+                CHECK(t, r.bytes == 4.0 * 64 * sides[s] * sides[s] * SHIFT_TRIALS,
+                      "bytes %.0f", r.bytes);
+                if (j > 0)
+                    CHECK(t, st->time_mean <= (double)st->predicted +
+                                                     (1 + i) * st->start_skew_mean + 40 &&
+                                 st->time_mean + 40 >= (double)st->predicted,
+                          "%s after %s: time %.0f, predicted %llu, start skew %.0f", kn[i],
+                          bn[j], st->time_mean, (unsigned long long)st->predicted,
+                          st->start_skew_mean);
+            }
+}
+
+static void test_barrier_shift_long_needs_sync(test_ctx *t)
+{
+    /* Seidel & Davis Fig. 2-6: unsynchronized, a long shift serializes (a
+     * REQUEST waits behind the node's own data), about twice the cost; after
+     * any barrier it is concurrent. The forced shift does not serialize. */
+    run_result r;
+    CHECK(t, shift_run("shift-long", 4, 1024, "none", &r) == 0, "long, none failed");
+    double none = r.report.shift.time_mean;
+    uint64_t pred = r.report.shift.predicted;
+    CHECK(t, none > 1.7 * (double)pred, "long unsynchronized: %.0f, predicted %llu", none,
+          (unsigned long long)pred);
+    CHECK(t, shift_run("shift-long", 4, 1024, "rds", &r) == 0, "long, rds failed");
+    CHECK(t, r.report.shift.time_mean < 1.05 * (double)pred, "long after rds: %.0f",
+          r.report.shift.time_mean);
+    CHECK(t, shift_run("shift-forced", 4, 1024, "none", &r) == 0, "forced, none failed");
+    CHECK(t, r.report.shift.time_mean < 1.5 * (double)r.report.shift.predicted,
+          "forced unsynchronized: %.0f, predicted %llu", r.report.shift.time_mean,
+          (unsigned long long)r.report.shift.predicted);
+}
+
+static void test_barrier_shift_success_rate(test_ctx *t)
+{
+    /* the paper's success: time <= predicted + 1 ms (20000 cycles at the
+     * iwarp preset's 20 MHz), well below the serialization penalty here
+     * (T_t 36, 1024 words: am = 36864 cycles) */
+    test_opts o = test_defaults(4, 1024);
+    o.tt = 36;
+    o.msg_cycles = 1875;
+    o.watchdog = 2000000;
+    run_result r;
+    o.barrier = "none";
+    CHECK(t, test_run("shift-long", o, &r) == 0, "long, none failed");
+    CHECK(t, r.report.shift.successes == 0, "long unsynchronized: %d successes",
+          r.report.shift.successes);
+    o.barrier = "rds";
+    CHECK(t, test_run("shift-long", o, &r) == 0, "long, rds failed");
+    CHECK(t, r.report.shift.successes == SHIFT_TRIALS, "long after rds: %d successes",
+          r.report.shift.successes);
+    CHECK(t, r.report.shift.threshold == 20000, "1 ms at 20 MHz: %llu cycles",
+          (unsigned long long)r.report.shift.threshold);
+}
+
+static void test_barrier_shift_corrupt_word_is_caught(test_ctx *t)
+{
+    static const char *const kn[] = { "shift-forced", "shift-long" };
+    for (int i = 0; i < 2; i++) {
+        test_opts o = test_defaults(4, 16);
+        o.msg_cycles = 100;
+        o.shift_corrupt = 1;
+        run_result r;
+        int rc = test_run(kn[i], o, &r);
+        CHECK(t, rc == EXIT_VERIFY && !r.verified && r.errors == SHIFT_TRIALS,
+              "%s with a flipped bit: status %d, %llu errors", kn[i], rc,
+              (unsigned long long)r.errors);
+    }
+}
+
+static void test_barrier_shift_check_refuses(test_ctx *t)
+{
+    const kernel_t *k = kernel_find("shift-long");
+    CHECK(t, k && k->check, "shift-long or its check missing");
+    kernel_cfg c = { .n = 4, .words = 16, .stall_node = -1, .stall_step = -1 };
+    CHECK(t, k->check(&c) == NULL, "a good configuration refused: %s", k->check(&c));
+    c.n = 5;
+    CHECK(t, k->check(&c) != NULL, "odd n accepted");
+    c.n = 4;
+    c.words = 0;
+    CHECK(t, k->check(&c) != NULL, "--words 0 accepted");
+    c.words = 16;
+    c.barrier = "butterfly";
+    CHECK(t, k->check(&c) != NULL, "--barrier butterfly accepted");
+    c.barrier = "none";
+    CHECK(t, k->check(&c) == NULL, "--barrier none refused");
+    c.mapping = "gray";
+    CHECK(t, k->check(&c) != NULL, "--mapping accepted");
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_barrier[] = {
     T(test_barrier_barriers_8x8),
@@ -121,5 +249,10 @@ const test_case tests_barrier[] = {
     T(test_barrier_rds_is_most_precise),
     T(test_barrier_barrier_kernels_reject_payload),
     T(test_barrier_barrier_token_latency_model),
+    T(test_barrier_shift_end_to_end),
+    T(test_barrier_shift_long_needs_sync),
+    T(test_barrier_shift_success_rate),
+    T(test_barrier_shift_corrupt_word_is_caught),
+    T(test_barrier_shift_check_refuses),
     { NULL, NULL },
 };

@@ -10,6 +10,7 @@ p=0; f=0
 for k in $("$bin" list | awk '{print $1}'); do
   case $k in
     gsync|sync0|rds) b=0 ;;
+    shift-*) b=4 ;;
     fft2d) b=8 ;;
     aapc-bucket|aapc-hh|cx-*) b=2 ;;
     phased-gsync|msgpass|msgpass-var|two-stage|store-forward|fem-*) b=4 ;;

@@ -36,6 +36,18 @@ const char *barrier_bench_check(const kernel_cfg *c)
 }
 
 
+uint64_t barrier_entry_delay(node_ctx *c, const kernel_cfg *k, int rep)
+{
+    int N = api_num_nodes(c), me = api_id(c), d = 0;
+    while ((1 << d) < N) d++;
+    uint64_t s = (uint64_t)api_msg_cycles(c), r = (uint64_t)api_call_cycles(c);
+    /* seeded entry jitter, from the payload hash; one node is late */
+    uint64_t delay = payload_word(k->seed, (uint32_t)me, (uint32_t)rep) % (s + 1);
+    if ((int)(payload_word(k->seed, 0xffffu, (uint32_t)rep) % (uint32_t)N) == me)
+        delay += (uint64_t)(d + 1) * (s + r + 32);
+    return delay;
+}
+
 /* The last node to finish: cost and precision of every repetition. */
 static void summarize(node_ctx *c, const kernel_cfg *k, int kind)
 {
@@ -73,23 +85,15 @@ static void summarize(node_ctx *c, const kernel_cfg *k, int kind)
 
 static void bench(node_ctx *c, const kernel_cfg *k, int kind)
 {
-    int N = api_num_nodes(c), me = api_id(c);
+    int N = api_num_nodes(c);
     uint32_t rb = rec_base(N);
     barrier_t b;
     barrier_init(&b, c, kind, 0);
     b.test_fault = k->test_barrier_fault;
     uint32_t *rec = api_mem(c, rb, 2u * BARRIER_BENCH_REPS + 1u);
-    int d = 0;
-    while ((1 << d) < N) d++;
-    uint64_t s = (uint64_t)api_msg_cycles(c), r = (uint64_t)api_call_cycles(c);
-    uint64_t late_delay = (uint64_t)(d + 1) * (s + r + 32);
 
     for (int rep = 0; rep < BARRIER_BENCH_REPS; rep++) {
-        /* seeded entry jitter, from the payload hash; one node is late */
-        uint64_t delay = payload_word(k->seed, (uint32_t)me, (uint32_t)rep) % (s + 1);
-        if ((int)(payload_word(k->seed, 0xffffu, (uint32_t)rep) % (uint32_t)N) == me)
-            delay += late_delay;
-        api_compute(c, delay);
+        api_compute(c, barrier_entry_delay(c, k, rep));
         rec[2 * rep] = (uint32_t)api_now(c) + 1u;
         barrier_run(c, &b);
         uint64_t out = api_now(c);

@@ -15,4 +15,18 @@ const char *barrier_bench_check(const kernel_cfg *c);
 size_t barrier_bench_mem(const kernel_cfg *c);
 double barrier_bench_bytes(const kernel_cfg *c);
 
+/* The staggered entry of repetition rep on this node (seeded by --seed):
+ * a jitter of up to one send cost, and (d + 1) message times more on the
+ * repetition's one latecomer. */
+uint64_t barrier_entry_delay(node_ctx *c, const kernel_cfg *k, int rep);
+
+/* The shift kernels (shift.c, Seidel & Davis Sec. 4): SHIFT_TRIALS shifts
+ * around a ring, each after staggered entries and the --barrier. */
+#define SHIFT_TRIALS 10
+void shift_forced(node_ctx *c, const void *cfg);
+void shift_long(node_ctx *c, const void *cfg);
+const char *shift_check(const kernel_cfg *c);
+size_t shift_mem(const kernel_cfg *c);
+double shift_bytes(const kernel_cfg *c);
+
 #endif

@@ -16,5 +16,15 @@ const kernel_t kernels_barrier[] = {
           "recursive doubling synchronization x8 at staggered entries (timed busy wait): "
           "cost and precision (--words 0)",
           "Seidel & Davis 1992, Sec. 3.3, Fig. 3-7/3-8", barrier_bench_rds),
+    { "shift-forced",
+      "shift around the snake ring, forced protocol (posted buffers), x10 after staggered "
+      "entries and --barrier none|gsync|sync0|rds: time and success rate",
+      "Seidel & Davis 1992, Sec. 2.3, Fig. 2-7, Sec. 4", shift_forced, KERNEL_SYNC_OFF, 0,
+      shift_check, shift_mem, shift_bytes },
+    { "shift-long",
+      "shift around the snake ring, long protocol (PROBE, REQUEST, data), x10 after "
+      "staggered entries and --barrier none|gsync|sync0|rds: time and success rate",
+      "Seidel & Davis 1992, Sec. 2.3, Figs. 2-5/2-6, Sec. 4", shift_long, KERNEL_SYNC_OFF, 0,
+      shift_check, shift_mem, shift_bytes },
     { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
