@@ -163,6 +163,10 @@ static int cmd_run(int argc, char **argv)
     cfg->n = p->n;
     cfg->words = (uint32_t)o.words;
     cfg->seed = p->seed;
+    /* the hypercube kernels' checks refuse these; the other families'
+     * kernels have no use for them either */
+    if ((cfg->dist || cfg->senders) && strncmp(k->name, "p2p", 3) != 0)
+        usage_error("kernel %s takes no --dist or --senders (those are p2p's)", k->name);
     const char *why = k->check ? k->check(cfg) : NULL;
     if (why) {
         fprintf(stderr, "syncswitch: kernel %s: %s\n", k->name, why);

@@ -159,6 +159,14 @@ bool ss_ni::reg_read(uint32_t a, uint32_t *v, tlm::tlm_response_status *err)
         *v = static_cast<uint32_t>(a == SS_NI_MEM_BW_LO ? bits : bits >> 32);
         break;
     }
+    case SS_NI_JITTER_LO:
+    case SS_NI_JITTER_HI: {
+        uint64_t bits;
+        std::memcpy(&bits, &p.jitter, sizeof bits);
+        *v = static_cast<uint32_t>(a == SS_NI_JITTER_LO ? bits : bits >> 32);
+        break;
+    }
+    case SS_NI_SEED: *v = p.seed; break;
     case SS_NI_CMD_ADDR: *v = cmd_addr_; break;
     case SS_NI_CMDQ_SPACE: *v = static_cast<uint32_t>(CMDQ_DEPTH - nd_->cmd_cnt); break;
     case SS_NI_CMDQ_COUNT: *v = static_cast<uint32_t>(nd_->cmd_cnt); break;
