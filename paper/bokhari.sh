@@ -22,14 +22,22 @@ words() { echo $((($1 + 3) / 4)); }
 # ratio A B: A / B to two places
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+# grid ID PREFIX "VALUES" "BYTES" ARGS...: series PREFIX=v for each value v,
+# one row per message length, each a run of ARGS plus "<option> v --words"
+# (the option is ARGS' last word)
+grid() {
+  local id=$1 pre=$2 vs=$3 ms=$4 v m; shift 4
+  for v in $vs; do
+    for m in $ms; do csv_add "$id" "$pre=$v" "$m" "$(t_us "$@" "$v" --words "$(words "$m")")"; done
+  done
+}
+
 # ---- Fig. 2: time against length and distance, one message -----------------
 fig_bokhari_fig2() {
   local id=bokhari-fig2 d m ds ms
   if [ "$QUICK" = 1 ]; then ds="1 4 7"; ms="0 400"; else ds="1 2 3 4 5 6 7"; ms="0 100 200 300 400"; fi
   csv_start $id "series,x,y"
-  for d in $ds; do
-    for m in $ms; do csv_add $id "d=$d" "$m" "$(t_us --kernel p2p --n 8 --dist "$d" --words "$(words "$m")")"; done
-  done
+  grid $id d "$ds" "$ms" --kernel p2p --n 8 --dist
   # the paper's fitted line (line 121), evaluated, for the two ends
   for d in 1 7; do
     for m in $ms; do csv_add $id "fit d=$d (line 121)" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
@@ -47,12 +55,10 @@ fig_bokhari_fig2() {
 
 # ---- Fig. 4: K messages over one link ---------------------------------------
 fig_bokhari_fig4() {
-  local id=bokhari-fig4 k m ks ms
+  local id=bokhari-fig4 ks ms
   if [ "$QUICK" = 1 ]; then ks="1 2 4 8"; ms="0 1000"; else ks="1 2 3 4 5 6 7 8"; ms="0 200 400 600 800 1000"; fi
   csv_start $id "series,x,y"
-  for k in $ks; do
-    for m in $ms; do csv_add $id "k=$k" "$m" "$(t_us --kernel p2p-contend --n 16 --senders "$k" --words "$(words "$m")")"; done
-  done
+  grid $id k "$ks" "$ms" --kernel p2p-contend --n 16 --senders
   plot_xy $id "Fig. 4: k messages sharing one link (16x16, x first then y)" \
     "message length (bytes)" "time (us)"
   local one eight zero8
