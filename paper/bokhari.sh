@@ -38,9 +38,10 @@ fig_bokhari_fig2() {
   if [ "$QUICK" = 1 ]; then ds="1 4 7"; ms="0 400"; else ds="1 2 3 4 5 6 7"; ms="0 100 200 300 400"; fi
   csv_start $id "series,x,y"
   grid $id d "$ds" "$ms" --kernel p2p --n 8 --dist
-  # the paper's fitted line (line 121), evaluated, for the two ends
+  # the paper's fitted line (line 121), evaluated by this script for the two
+  # ends: a formula, not values the text states
   for d in 1 7; do
-    for m in $ms; do csv_add $id "fit d=$d (line 121)" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
+    for m in $ms; do csv_add $id "paper fit (line 121) d=$d" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
   done
   plot_xy $id "Fig. 2: one message, time vs length for distances 1..7 (ipsc860, 95 us send)" \
     "message length (bytes)" "time (us)"

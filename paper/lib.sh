@@ -83,14 +83,16 @@ plot_xy() {
   # one file per series, so gnuplot needs no block indices
   awk -F, -v d="$tmp" 'NR > 1 { f = d "/o_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/ours") } }' "$ours"
   [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { f = d "/p_" $1; print > f; if (!(($1) in s)) { s[$1] = 1; print $1 > (d "/paper") } }' "$paper"
-  local cmd="" c=0 s sep="" colour
+  local cmd="" c=0 s sep="" colour lab
   declare -A col=()
   while read -r s; do
     c=$((c + 1)); col[$s]=$c
+    # a series named "paper ..." is the paper's formula evaluated by the script
+    lab="$s (ours)"; case $s in paper*) lab=$s ;; esac
     if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$s")" -ge 5 ]; then
-      cmd="$cmd$sep'$tmp/o_$s' using 2:3:4:5 with yerrorlines lc $c pt 7 ps 0.8 title '$s (ours)'"
+      cmd="$cmd$sep'$tmp/o_$s' using 2:3:4:5 with yerrorlines lc $c pt 7 ps 0.8 title '$lab'"
     else
-      cmd="$cmd$sep'$tmp/o_$s' using 2:3 with linespoints lc $c pt 7 ps 0.8 title '$s (ours)'"
+      cmd="$cmd$sep'$tmp/o_$s' using 2:3 with linespoints lc $c pt 7 ps 0.8 title '$lab'"
     fi
     sep=", "
   done <"$tmp/ours"
