@@ -50,6 +50,14 @@ expect_usage bad_jitter_neg    run --kernel cx-linear --n 4 --words 4 --jitter -
 expect_usage bad_jitter_nan    run --kernel cx-linear --n 4 --words 4 --jitter nan
 expect_usage bad_jitter_text   run --kernel cx-linear --n 4 --words 4 --jitter some
 expect_usage jitter_traffic    traffic --pattern uniform --rate 0.1 --n 4 --jitter 0.1
+# --dist and --senders: the p2p kernels' own, each refusing the other's
+expect_usage dist_not_p2p      run --kernel cx-linear --n 4 --words 4 --dist 2
+expect_usage senders_not_aapc  run --kernel phased --n 8 --words 4 --senders 2
+expect_usage p2p_senders       run --kernel p2p --n 8 --words 4 --senders 2
+expect_usage contend_dist      run --kernel p2p-contend --n 8 --words 4 --dist 2
+expect_usage p2p_dist_zero     run --kernel p2p --n 8 --words 4 --dist 0
+expect_usage p2p_dist_far      run --kernel p2p --n 8 --words 4 --dist 9
+expect_usage contend_too_many  run --kernel p2p-contend --n 8 --words 4 --senders 5
 expect_usage bad_preset        run --kernel phased --n 8 --words 16 --preset paragon
 expect_usage bad_command       frobnicate
 expect_usage schedule_bad_n    schedule --n 10
