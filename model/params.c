@@ -21,6 +21,7 @@ static const params_preset_t presets[] = {
             .msg_cycles = 400,
             .watchdog = 200000,
             .seed = 1,
+            .jitter = 0,   /* deterministic: no cycle count moves */
             /* Unlimited by default. Section 4.1 of the paper implies iWarp's
              * memory bandwidth equalled the node's incoming link bandwidth
              * (4 x 40 MB/s = 2 words/cycle), half of what store-and-forward
@@ -53,6 +54,7 @@ static const params_preset_t presets[] = {
             /* A 3400-cycle send is quiet for longer than iwarp's sends. */
             .watchdog = 2000000,
             .seed = 1,
+            .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
             .step_all = 0,
         },
@@ -81,6 +83,7 @@ static const params_preset_t presets[] = {
             .msg_cycles = 152,
             .watchdog = 200000,
             .seed = 1,
+            .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
             .step_all = 0,
         },

@@ -23,7 +23,13 @@ typedef struct {
     int call_cycles;    /* cost of one low-level queue/DMA API call */
     int msg_cycles;     /* cost of one message-passing library send call */
     int64_t watchdog;   /* cycles without any progress before giving up */
-    uint32_t seed;      /* for randomized kernels (msgpass order) */
+    uint32_t seed;      /* for randomized kernels (msgpass order) and --jitter */
+    /* Run-to-run variation, 0 (off) in every preset: each software cost a
+     * node charges (a library send's msg_cycles, a queue call's
+     * call_cycles) is drawn uniformly from [c(1-F), c(1+F)] by a per-node
+     * generator seeded by (seed, node id); sw/lib/node_api.c applies it,
+     * so every backend draws the same sequence. */
+    double jitter;
     /* Node memory port: words per cycle that the outbound and inbound DMA
      * engines together may move between memory and the network (BODY words
      * only: HEAD and TAIL words are made and consumed by the engines).

@@ -1,6 +1,225 @@
 #!/usr/bin/env bash
 # The figures and tables of Bokhari: Complete exchange on the iPSC-860 (1991, seed 000).
+# Every run uses the ipsc860 preset with this paper's own constants: its
+# FORCED fit (seed line 121, t = 95 + 0.394m + 10.3d us) gives the send's
+# start-up, --msg-cycles 2375 (95 us at S = 25 MHz, where the preset has
+# seed 002's b_l = 136 us), and the wire time, --tt 39 (0.39 us per byte, the
+# nearest whole cycle to 0.394; the preset has seed 002's 0.36).
 source "$(dirname "$0")/lib.sh"
 PAPER_TITLE="Bokhari: Complete exchange on the iPSC-860 (1991, seed 000)"
-FIGS=()
+FIGS=(bokhari-fig2 bokhari-fig4 bokhari-fig10 bokhari-fig11 bokhari-fig12 bokhari-fig13)
+
+MHZ=25
+BK=(--preset ipsc860 --msg-cycles 2375 --tt 39)
+JITTER=0.25   # Figs. 12-13: software costs uniform in c(1 +- 0.25)
+
+# cyc ARGS...: the cycles of one verified run under BK
+cyc() { jf "$(ss_run "${BK[@]}" "$@")" cycles; }
+# t_us ARGS...: the same in microseconds
+t_us() { us "$(cyc "$@")" "$MHZ"; }
+# words BYTES: a block of BYTES bytes in 4-byte words (rounded up)
+words() { echo $((($1 + 3) / 4)); }
+# ratio A B: A / B to two places
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+# grid ID PREFIX "VALUES" "BYTES" ARGS...: series PREFIX=v for each value v,
+# one row per message length, each a run of ARGS plus "<option> v --words"
+# (the option is ARGS' last word)
+grid() {
+  local id=$1 pre=$2 vs=$3 ms=$4 v m; shift 4
+  for v in $vs; do
+    for m in $ms; do csv_add "$id" "$pre=$v" "$m" "$(t_us "$@" "$v" --words "$(words "$m")")"; done
+  done
+}
+
+# ---- Fig. 2: time against length and distance, one message -----------------
+fig_bokhari_fig2() {
+  local id=bokhari-fig2 d m ds ms
+  if [ "$QUICK" = 1 ]; then ds="1 4 7"; ms="0 400"; else ds="1 2 3 4 5 6 7"; ms="0 100 200 300 400"; fi
+  csv_start $id "series,x,y"
+  grid $id d "$ds" "$ms" --kernel p2p --n 8 --dist
+  # the paper's fitted line (line 121), evaluated by this script for the two
+  # ends: a formula, not values the text states
+  for d in 1 7; do
+    for m in $ms; do csv_add $id "paper fit (line 121) d=$d" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
+  done
+  plot_xy $id "Fig. 2: one message, time vs length for distances 1..7 (ipsc860, 95 us send)" \
+    "message length (bytes)" "time (us)"
+  local a1 a7 b1 b7
+  a1=$(ours_val $id d=1 0); a7=$(ours_val $id d=7 0); b1=$(ours_val $id d=1 400); b7=$(ours_val $id d=7 400)
+  paper_row $id "Fig. 2: one message, 0-400 bytes, distance 1-7" \
+    "0 bytes: about 95 us at distance 1, 155 us at 7 (about 10 us per link); FORCED fit t = 95 + 0.394m + 10.3d; UNFORCED jumps above 100 bytes" \
+    "0 bytes: $a1 us at 1, $a7 us at 7; 400 bytes: $b1 us at 1, $b7 us at 7" \
+    "partly: linear and parallel in length with the paper's slope; the lines almost coincide (0.08 us per hop, not 10.3); no UNFORCED family" \
+    "a wormhole hop is 2 cycles (7 more hops: $(awk -v a="$a7" -v b="$a1" 'BEGIN { printf "%.2f", a - b }') us); the iPSC's circuit set-up cost ~10 us per link; one message protocol (notes)"
+}
+
+# ---- Fig. 4: K messages over one link ---------------------------------------
+fig_bokhari_fig4() {
+  local id=bokhari-fig4 ks ms
+  if [ "$QUICK" = 1 ]; then ks="1 2 4 8"; ms="0 1000"; else ks="1 2 3 4 5 6 7 8"; ms="0 200 400 600 800 1000"; fi
+  csv_start $id "series,x,y"
+  grid $id k "$ks" "$ms" --kernel p2p-contend --n 16 --senders
+  plot_xy $id "Fig. 4: k messages sharing one link (16x16, x first then y)" \
+    "message length (bytes)" "time (us)"
+  local one eight zero8
+  one=$(ours_val $id k=1 1000); eight=$(ours_val $id k=8 1000); zero8=$(ours_val $id k=8 0)
+  paper_row $id "Fig. 4: contention, 1-8 messages sharing edge 7-15, 0-1000 bytes" \
+    "eight contending 1000-byte messages take more than seven times one message" \
+    "1000 bytes: $one us alone, $eight us for eight ($(ratio "$eight" "$one")x); 0 bytes: $zero8 us for eight" \
+    "yes: time grows linearly with the number of messages on the link, about k wire times" \
+    "our single message carries 95 us of start-up that the eight overlap, so the ratio stays below 7 (notes)"
+}
+
+# ---- Figs. 10 and 11: the algorithms against block size ---------------------
+# cx_sizes LIMIT: block sizes 2^0 .. 2^LIMIT bytes (every other one with QUICK)
+cx_sizes() { local e step=1; [ "$QUICK" = 1 ] && step=2; for ((e = 0; e <= $1; e += step)); do echo $((1 << e)); done; }
+
+# cx_fig ID N LIMIT: rows "ALG d=D" for the direct algorithms up to 2^LIMIT
+# bytes and the standard exchange and pairwise_U up to 2^7 (as the paper)
+cx_fig() {
+  local id=$1 n=$2 lim=$3 d b w prev_w=0 alg k y
+  d=$(awk -v n="$n" 'BEGIN { printf "%d", log(n * n) / log(2) + 0.5 }')
+  declare -A memo=()
+  for b in $(cx_sizes "$lim"); do
+    w=$(words "$b")
+    for alg in linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise standard:cx-standard pairwise_U:cx-pairwise-unsync; do
+      k=${alg#*:}
+      case $k in cx-standard | cx-pairwise-unsync) [ "$b" -le 128 ] || continue ;; esac
+      # 1, 2 and 4 bytes are all one word: run once
+      [ -n "${memo[$k.$w]:-}" ] || memo[$k.$w]=$(t_us --kernel "$k" --n "$n" --words "$w")
+      csv_add "$id" "${alg%%:*} d=$d" "$b" "${memo[$k.$w]}"
+    done
+  done
+}
+
+# cx_summary ID D BIG: the times at 2^BIG bytes and the largest block for
+# which the standard exchange beats linear, for dimension D, as text
+cx_summary() {
+  local id=$1 d=$2 big=$3 b st a x=none
+  for b in 1 2 4 8 16 32 64 128; do
+    st=$(ours_val "$id" "standard d=$d" "$b"); a=$(ours_val "$id" "linear d=$d" "$b")
+    [ -n "$st" ] && [ -n "$a" ] || continue
+    awk -v s="$st" -v a="$a" 'BEGIN { exit !(s < a) }' && x=$b
+  done
+  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes"
+}
+
+fig_bokhari_fig10() {
+  local id=bokhari-fig10 lim
+  # d = 6 only (n = 8): 5 and 7 are no square torus. 2^10 bytes is where a
+  # run of 64 nodes starts to cost seconds (2^12: 26 s a run).
+  if [ "$QUICK" = 1 ]; then lim=6; else lim=10; fi
+  csv_start $id "series,x,y"
+  cx_fig $id 8 $lim
+  plot_xy $id "Fig. 10: complete exchange, d = 6 (8x8 torus, raster mapping)" \
+    "block size (bytes)" "time (us)" logx logy
+  paper_row $id "Fig. 10: the six implementations, d = 5, 6, 7, 2^0-2^12 bytes (max of 100 runs)" \
+    "standard_U best for small blocks, pairwise_F for large (asymptotically optimal); stable beats linear (max times) for d = 5-7; UNFORCED jump near 100 bytes" \
+    "$(cx_summary $id 6 $((1 << lim)))" \
+    "partly: standard best for the smallest blocks (to 16 bytes); for large blocks stable, not pairwise_F, is best" \
+    "only d = 6 maps to a square torus; XOR partners are not contention-free on a torus; one message protocol, so no jump (notes)"
+}
+
+fig_bokhari_fig11() {
+  local id=bokhari-fig11 lim
+  if [ "$QUICK" = 1 ]; then lim=8; else lim=12; fi
+  csv_start $id "series,x,y"
+  cx_fig $id 2 $lim
+  cx_fig $id 4 $lim
+  plot_xy $id "Fig. 11: complete exchange, d = 2 (2x2) and d = 4 (4x4)" \
+    "block size (bytes)" "time (us)" logx logy
+  paper_row $id "Fig. 11: the six implementations, d = 1-4, 2^0-2^12 bytes" \
+    "d = 1: pairwise_U small, linear large; from d = 2 pairwise_F optimal for large blocks; from d = 3 standard_U best for the smallest" \
+    "$(cx_summary $id 2 $((1 << lim))); $(cx_summary $id 4 $((1 << lim)))" \
+    "partly: standard best for small blocks at d = 2 and 4; for large ones linear (d = 2) and stable (d = 4), never pairwise_F" \
+    "odd d (1, 3) is no square torus; XOR partners share torus links (notes)"
+}
+
+# ---- Figs. 12 and 13: envelopes over jittered runs --------------------------
+# envelope ID N SERIES:KERNEL... -- BYTES...: R runs per point at --jitter,
+# seeds 1..R; rows series,x,mean,min,max
+envelope() {
+  local id=$1 n=$2; shift 2
+  local algs=() b r k vals
+  while [ "$1" != -- ]; do algs+=("$1"); shift; done
+  shift
+  local R=8; [ "$QUICK" = 1 ] && R=3
+  for b in "$@"; do
+    for a in "${algs[@]}"; do
+      k=${a#*:}; vals=()
+      for ((r = 1; r <= R; r++)); do vals+=("$(t_us --kernel "$k" --n "$n" --words "$(words "$b")" --jitter $JITTER --seed $r)"); done
+      # lib.sh's stats keeps 4 digits; these times have 5
+      read -r mean lo hi <<<"$(printf '%s\n' "${vals[@]}" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if (NR == 1 || $1 > hi) hi = $1 }
+                                                      END { printf "%.1f %.1f %.1f", s / NR, lo, hi }')"
+      csv_add "$id" "${a%%:*}" "$b" "$mean" "$lo" "$hi"
+    done
+  done
+}
+
+# col ID SERIES X K: column K (3 mean, 4 min, 5 max) of a row of ID.csv
+col() { awk -F, -v s="$2" -v x="$3" -v k="$4" '$1 == s && $2 == x { print $k }' "$PAPER_OUT/$1.csv"; }
+# lt A B: is A < B
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+# width ID SERIES X: max - min
+width() { awk -v a="$(col "$1" "$2" "$3" 5)" -v b="$(col "$1" "$2" "$3" 4)" 'BEGIN { printf "%.0f", a - b }'; }
+
+# env_cmp ID X: Fig. 12's claims checked at X bytes
+env_cmp() {
+  local id=$1 x=$2 ok=0 t=""
+  if lt "$(col $id stable "$x" 3)" "$(col $id linear "$x" 3)" && lt "$(col $id stable "$x" 5)" "$(col $id linear "$x" 5)"; then
+    t="stable below linear in mean and max"; ok=$((ok + 1))
+  else t="stable not below linear in mean and max"; fi
+  if lt "$(width $id pairwise_F "$x")" "$(width $id linear "$x")"; then t="$t; pairwise_F's envelope narrower than linear's"; ok=$((ok + 1))
+  else t="$t; pairwise_F's envelope not narrower than linear's"; fi
+  if lt "$(width $id linear "$x")" "$(width $id stable "$x")"; then t="$t; linear's spread below stable's (paper: above)"
+  else t="$t; linear's spread above stable's"; ok=$((ok + 1)); fi
+  case $ok in 3) echo "yes: $t" ;; 0) echo "no: $t" ;; *) echo "partly: $t" ;; esac
+}
+
+# sync_cmp ID X: Fig. 13's claims checked at 0 and X bytes
+sync_cmp() {
+  local id=$1 x=$2 ok=0 t
+  local w0=$(width $id unsynchronized 0) wx=$(width $id unsynchronized "$x") p0=$(width $id pairwise_F 0) px=$(width $id pairwise_F "$x")
+  if lt "$(col $id unsynchronized "$x" 4)" "$(col $id pairwise_F "$x" 4)" && lt "$(col $id unsynchronized 0 4)" "$(col $id pairwise_F 0 4)"; then
+    t="unsynchronized minimum below pairwise_F's"; ok=$((ok + 1))
+  else t="unsynchronized minimum not always below pairwise_F's"; fi
+  if lt "$px" "$wx"; then t="$t; its spread grows from $w0 to $wx us, pairwise_F's from $p0 to $px"; ok=$((ok + 1))
+  else t="$t; its spread ($wx us) not above pairwise_F's ($px)"; fi
+  case $ok in 2) echo "yes: $t" ;; 0) echo "no: $t" ;; *) echo "partly: $t" ;; esac
+}
+
+# spread ID SERIES X: "min..max (mean)"
+spread() { awk -F, -v s="$2" -v x="$3" '$1 == s && $2 == x { printf "%.0f..%.0f (mean %.0f)", $4, $5, $3 }' "$PAPER_OUT/$1.csv"; }
+
+fig_bokhari_fig12() {
+  local id=bokhari-fig12 sizes big
+  if [ "$QUICK" = 1 ]; then sizes="256 1024"; else sizes="512 1024 2048 4096"; fi
+  big=${sizes##* }
+  csv_start $id "series,x,y,ymin,ymax"
+  envelope $id 4 linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise -- $sizes
+  plot_xy $id "Fig. 12: max/avg/min over seeded runs, --jitter $JITTER, d = 4 (4x4)" \
+    "block size (bytes)" "time (us)"
+  paper_row $id "Fig. 12: envelopes of linear, stable, pairwise_F, d = 5 (100 runs)" \
+    "spread of linear slightly more than stable, its average and maximum well above stable; pairwise_F's envelope very tight" \
+    "d = 4, $big bytes, us: linear $(spread $id linear "$big"), stable $(spread $id stable "$big"), pairwise_F $(spread $id pairwise_F "$big")" \
+    "$(env_cmp $id "$big")" \
+    "d = 4 not 5 (no square torus); our variation is the software-cost jitter, not the iPSC's serial transmit/receive (notes)"
+}
+
+fig_bokhari_fig13() {
+  local id=bokhari-fig13 sizes big
+  if [ "$QUICK" = 1 ]; then sizes="0 2000 4000"; else sizes="0 1000 2000 3000 4000"; fi
+  big=${sizes##* }
+  csv_start $id "series,x,y,ymin,ymax"
+  envelope $id 4 pairwise_F:cx-pairwise unsynchronized:cx-pairwise-unsync -- $sizes
+  plot_xy $id "Fig. 13: pairwise with and without pairwise synchronization, --jitter $JITTER, d = 4" \
+    "block size (bytes)" "time (us)"
+  paper_row $id "Fig. 13: pairwise_F with and without the pairwise synchronizations, d = 5 (1000 runs)" \
+    "with: a narrow band of constant width; without: max-min grows with block size, min below pairwise_F by a constant" \
+    "d = 4, us: 0 bytes pairwise_F $(spread $id pairwise_F 0), unsynchronized $(spread $id unsynchronized 0); $big bytes pairwise_F $(spread $id pairwise_F "$big"), unsynchronized $(spread $id unsynchronized "$big")" \
+    "$(sync_cmp $id "$big")" \
+    "the synchronization here is waiting for the partner's block, not a zero-byte message pair (notes)"
+}
+
 paper_main "$@"

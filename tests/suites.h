@@ -11,6 +11,7 @@ extern const test_case tests_params[];     /* unit/test_params.c */
 extern const test_case tests_traffic[];    /* unit/test_traffic.c */
 extern const test_case tests_idle[];       /* unit/test_idle.c */
 extern const test_case tests_node[];       /* unit/test_node.c */
+extern const test_case tests_jitter[];     /* unit/test_jitter.c */
 extern const test_case tests_aapc[];       /* kernels/test_aapc.c */
 extern const test_case tests_barrier[];    /* kernels/test_barrier.c */
 extern const test_case tests_patterns[];   /* kernels/test_patterns.c */

@@ -40,6 +40,8 @@ static void opts_params(const test_opts *o, params_t *p)
     p->mem_words_per_cycle = o->mem_bw;
     p->watchdog = o->watchdog;
     p->step_all = o->step_all;
+    p->jitter = o->jitter;
+    p->seed = o->seed;
 }
 
 static kernel_cfg opts_cfg(const test_opts *o)
@@ -53,7 +55,8 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .test_barrier_fault = o->barrier_fault,
                        .test_fft2d_corrupt = o->fft2d_corrupt,
                        .test_fuzz_corrupt = o->fuzz_corrupt,
-                       .test_shift_corrupt = o->shift_corrupt };
+                       .test_shift_corrupt = o->shift_corrupt,
+                       .dist = o->dist, .senders = o->senders };
     return cfg;
 }
 

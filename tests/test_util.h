@@ -28,6 +28,8 @@ typedef struct {
     int fuzz_corrupt;           /* kernel_cfg.test_fuzz_corrupt */
     int shift_corrupt;          /* kernel_cfg.test_shift_corrupt */
     int step_all;               /* params_t.step_all: no idle-router skipping */
+    double jitter;              /* params_t.jitter (seeded by seed) */
+    int dist, senders;          /* kernel_cfg: the p2p kernels */
 } test_opts;
 
 test_opts test_defaults(int n, uint32_t words);

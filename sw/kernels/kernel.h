@@ -41,6 +41,8 @@ typedef struct {
     int unidir;                   /* --routing unidir: +x then +y only */
     int flop_cycles;              /* --flop-cycles C: cost of one flop */
     const char *transpose;        /* --transpose KERNEL: FFT's AAPC kernel */
+    int dist;                     /* --dist D: p2p's hops (0: not given, 1) */
+    int senders;                  /* --senders K: p2p-contend's messages (0: 1) */
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;

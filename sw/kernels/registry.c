@@ -29,6 +29,10 @@ const char *kernel_check(const kernel_t *k, const kernel_cfg *c)
 {
     if (c->send_empty && strcmp(k->name, "msgpass-var"))
         return "takes no --send-empty (only msgpass-var has empty blocks it could skip)";
+    /* the hypercube kernels' checks refuse these too; the other families'
+     * kernels have no use for them either */
+    if ((c->dist || c->senders) && strncmp(k->name, "p2p", 3) != 0)
+        return "takes no --dist or --senders (those are p2p's)";
     return k->check ? k->check(c) : NULL;
 }
 

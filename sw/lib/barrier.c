@@ -47,7 +47,7 @@ static void recv_token(node_ctx *c, barrier_t *b, int src, int last)
     ++*want;
     if (last && b->test_fault) return;
     mp_wait_word(c, b->tok + (uint32_t)src, *want);
-    api_compute(c, (uint64_t)api_call_cycles(c));
+    api_software(c, (uint64_t)api_call_cycles(c));
 }
 
 int barrier_poll_token(node_ctx *c, barrier_t *b, int src)

@@ -19,8 +19,8 @@ void mp_route_offsets(const node_ctx *c, int dst, int unidir, int *dx, int *dy)
 static void post_msg(node_ctx *c, int dx, int dy, int tag, int nseg, const uint32_t *addr,
                      const uint32_t *len)
 {
-    api_compute(c, (uint64_t)api_msg_cycles(c) +
-                       (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)api_call_cycles(c));
+    api_software(c, (uint64_t)api_msg_cycles(c) +
+                        (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)api_call_cycles(c));
     api_post_head(c, dx, dy, API_POOL_MP, tag);
     for (int i = 0; i < nseg; i++) api_post_data(c, addr[i], len[i]);
     api_post_tail(c);

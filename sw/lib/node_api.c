@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "node_api_impl.h"
+#include "rand.h"
 
 int api_id(const node_ctx *c) { return c->id; }
 int api_x(const node_ctx *c) { return c->x; }
@@ -26,6 +27,29 @@ void api_compute(node_ctx *c, uint64_t cycles)
 {
     if (cycles) c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + cycles);
 }
+
+void node_api_jitter_init(node_ctx *c, double jitter, uint32_t seed)
+{
+    c->jitter = jitter;
+    uint32_t s = pat_mix32(seed * 2654435761u ^ pat_mix32((uint32_t)c->id + 0x9e3779b9u));
+    c->jitter_state = s ? s : 1;
+}
+
+/* A software cost as this run charges it: exact, or (--jitter F) uniform in
+ * [c(1-F), c(1+F)], rounded to whole cycles. Multiplicative, so the mean
+ * stays the preset's calibrated cost and F means the same on every
+ * machine. The draws follow the node program's own calls, which are the
+ * same on every backend. */
+static uint64_t sw_cost(node_ctx *c, uint64_t cycles)
+{
+    if (c->jitter <= 0 || cycles == 0) return cycles;
+    double u = pat_unit(pat_xorshift(&c->jitter_state));
+    double v = (double)cycles * (1.0 + c->jitter * (2.0 * u - 1.0));
+    return v > 0 ? (uint64_t)(v + 0.5) : 0;
+}
+
+void api_software(node_ctx *c, uint64_t cycles) { api_compute(c, sw_cost(c, cycles)); }
+
 
 uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len)
 {
@@ -71,19 +95,19 @@ void api_post_tail(node_ctx *c)
 
 void api_send_header(node_ctx *c, int dx, int dy, unsigned pool)
 {
-    api_compute(c, (uint64_t)c->call_cycles);
+    api_software(c, (uint64_t)c->call_cycles);
     api_post_head(c, dx, dy, pool, c->id);
 }
 
 void api_start_dma_out(node_ctx *c, uint32_t addr, uint32_t len)
 {
-    api_compute(c, (uint64_t)c->call_cycles);
+    api_software(c, (uint64_t)c->call_cycles);
     api_post_data(c, addr, len);
 }
 
 void api_send_trailer(node_ctx *c)
 {
-    api_compute(c, (uint64_t)c->call_cycles);
+    api_software(c, (uint64_t)c->call_cycles);
     api_post_tail(c);
 }
 
@@ -130,13 +154,13 @@ void api_wait_phase(node_ctx *c, uint32_t phase)
 void api_wait_queues_complete(node_ctx *c)
 {
     if (!status(c, API_ST_QUEUES_COMPLETE)) c->ops->wait(c, API_WAIT_QUEUES, 0);
-    api_compute(c, (uint64_t)c->call_cycles);
+    api_software(c, (uint64_t)c->call_cycles);
 }
 
 void api_forward_queues(node_ctx *c)
 {
     uint32_t phase = api_router_phase(c);
-    api_compute(c, (uint64_t)c->call_cycles);
+    api_software(c, (uint64_t)c->call_cycles);
     c->ops->forward(c);
     api_wait_phase(c, phase + 1);
 }
@@ -151,7 +175,7 @@ void api_copy(node_ctx *c, uint32_t dst, uint32_t src, uint32_t len)
         uint64_t lim = (uint64_t)(2.0 * len / w + 0.999999);
         if (lim > t) t = lim;
     }
-    api_compute(c, (uint64_t)c->call_cycles + t);
+    api_compute(c, sw_cost(c, (uint64_t)c->call_cycles) + t);
     if (!len) return;
     uint32_t *d = api_mem(c, dst, len);
     const uint32_t *s = api_mem(c, src, len);

@@ -50,6 +50,11 @@ uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len);
 
 /* Spend cycles computing. */
 void api_compute(node_ctx *c, uint64_t cycles);
+/* Spend cycles of software overhead (a library call's cost): api_compute,
+ * but under --jitter F each call's cost is drawn from [c(1-F), c(1+F)] by
+ * this node's seeded generator. Every call below that "costs
+ * api_call_cycles" charges it this way. */
+void api_software(node_ctx *c, uint64_t cycles);
 
 /* Low-level queue interface (iWarp style): a message is a HEAD written into
  * the inject queue, any number of DMA blocks, and a TAIL. Each call costs

@@ -69,9 +69,16 @@ struct node_ctx {
                                    TLM direct memory interface pointer) */
     size_t mem_words;
     double mem_words_per_cycle; /* the memory port (api_copy's cost) */
+    double jitter;              /* software costs uniform in c(1 +- jitter) */
+    uint32_t jitter_state;      /* this node's generator (node_api_jitter_init) */
     FILE *diag;                 /* verification messages and reports */
     uint64_t errors;            /* api_fail / api_count_error */
 };
+
+/* Every implementation calls this once per node before the program runs:
+ * the per-node generator of the software-cost jitter, seeded by the run's
+ * seed and the node id (jitter 0: costs are exact and nothing is drawn). */
+void node_api_jitter_init(node_ctx *c, double jitter, uint32_t seed);
 
 #ifdef __cplusplus
 }

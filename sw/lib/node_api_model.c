@@ -119,6 +119,7 @@ node_ctx *node_api_model_nodes(machine_t *m)
                              .mem = nd->mem, .mem_words = nd->mem_words,
                              .mem_words_per_cycle = m->p.mem_words_per_cycle,
                              .diag = m->diag };
+        node_api_jitter_init(&ctx[i], m->p.jitter, m->p.seed);
     }
     return ctx;
 }

@@ -137,7 +137,10 @@ static const opt_row rows[] = {
     { .cmds = BOTH, OPT("--watchdog", "W"), INT_IN(1, 1000000000000LL), AT(p.watchdog),
       .help = "cycles without progress before reporting a hang" },
     { .cmds = BOTH, OPT("--seed", "S"), INT_IN(0, UINT32_MAX), AT(p.seed),
-      .help = "seed of randomized kernels" },
+      .help = "seed of randomized kernels and of --jitter" },
+    { OPT("--jitter", "F"), REAL_IN(0, 1), AT(p.jitter),
+      .help = "run-to-run variation: each software cost (send, queue call) uniform in "
+              "c(1-F)..c(1+F), per-node generator seeded by --seed and the node id" },
     { OPT("--mem-bw", "W"), REAL_IN(0, 1e6), AT(p.mem_words_per_cycle), .set = check_mem_bw,
       .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
               "else at least 1/64; >= 2 never limits" },
@@ -189,6 +192,10 @@ static const opt_row rows[] = {
       .help = "cost of one floating-point operation; the FFT takes 0 as its own default" },
     { OPT("--transpose", "K"), .kind = OPT_STR, AT(cfg.transpose),
       .help = "AAPC kernel of the FFT's transposes" },
+    { OPT("--dist", "D"), INT_IN(1, 2 * MAX_N), AT(cfg.dist), .def = "default 1",
+      .help = "p2p: hops from the sender to the receiver" },
+    { OPT("--senders", "K"), INT_IN(1, MAX_N), AT(cfg.senders), .def = "default 1",
+      .help = "p2p-contend: messages that cross the one link" },
     { OPT("--stall", "NODE:STEP"), .kind = OPT_STR, .set = set_stall,
       .help = "fault injection: NODE stops sending at step STEP" },
     { OPT("--background", "P:R"), .kind = OPT_STR, AT(background),

@@ -141,6 +141,10 @@ void ss_cpu::run()
     ctx_.mem_words = read(SS_NI_MEM_WORDS);
     uint64_t bw = rd64(this, SS_NI_MEM_BW_LO, SS_NI_MEM_BW_HI);
     std::memcpy(&ctx_.mem_words_per_cycle, &bw, sizeof bw);
+    uint64_t jb = rd64(this, SS_NI_JITTER_LO, SS_NI_JITTER_HI);
+    double jitter;
+    std::memcpy(&jitter, &jb, sizeof jb);
+    node_api_jitter_init(&ctx_, jitter, read(SS_NI_SEED));
     // the memory through the direct memory interface
     tlm::tlm_generic_payload dtx;
     tlm::tlm_dmi dmi;

@@ -27,7 +27,8 @@ const reg_info kRegs[] = {
     { SS_NI_MSG_CYCLES, "MSG_CYCLES", RO }, { SS_NI_LINK_TT, "LINK_TT", RO },
     { SS_NI_DEPTH, "DEPTH", RO },         { SS_NI_WATCHDOG_LO, "WATCHDOG_LO", RO },
     { SS_NI_WATCHDOG_HI, "WATCHDOG_HI", RO }, { SS_NI_MEM_BW_LO, "MEM_BW_LO", RO },
-    { SS_NI_MEM_BW_HI, "MEM_BW_HI", RO },
+    { SS_NI_MEM_BW_HI, "MEM_BW_HI", RO }, { SS_NI_JITTER_LO, "JITTER_LO", RO },
+    { SS_NI_JITTER_HI, "JITTER_HI", RO }, { SS_NI_SEED, "SEED", RO },
     { SS_NI_CMD_HEAD, "CMD_HEAD", WO },   { SS_NI_CMD_ADDR, "CMD_ADDR", RW },
     { SS_NI_CMD_LEN, "CMD_LEN", WO },     { SS_NI_CMD_TAIL, "CMD_TAIL", WO },
     { SS_NI_CMDQ_SPACE, "CMDQ_SPACE", RO }, { SS_NI_CMDQ_COUNT, "CMDQ_COUNT", RO },
@@ -159,6 +160,14 @@ bool ss_ni::reg_read(uint32_t a, uint32_t *v, tlm::tlm_response_status *err)
         *v = static_cast<uint32_t>(a == SS_NI_MEM_BW_LO ? bits : bits >> 32);
         break;
     }
+    case SS_NI_JITTER_LO:
+    case SS_NI_JITTER_HI: {
+        uint64_t bits;
+        std::memcpy(&bits, &p.jitter, sizeof bits);
+        *v = static_cast<uint32_t>(a == SS_NI_JITTER_LO ? bits : bits >> 32);
+        break;
+    }
+    case SS_NI_SEED: *v = p.seed; break;
     case SS_NI_CMD_ADDR: *v = cmd_addr_; break;
     case SS_NI_CMDQ_SPACE: *v = static_cast<uint32_t>(CMDQ_DEPTH - nd_->cmd_cnt); break;
     case SS_NI_CMDQ_COUNT: *v = static_cast<uint32_t>(nd_->cmd_cnt); break;

@@ -20,6 +20,9 @@
 #define SS_NI_WATCHDOG_HI  0x028u
 #define SS_NI_MEM_BW_LO    0x02Cu  /* memory port words/cycle, the bits of an IEEE-754 */
 #define SS_NI_MEM_BW_HI    0x030u  /*   double (0: unlimited) */
+#define SS_NI_JITTER_LO    0x034u  /* software-cost jitter F, the bits of an IEEE-754 */
+#define SS_NI_JITTER_HI    0x038u  /*   double (0: exact costs) */
+#define SS_NI_SEED         0x03Cu  /* the run's seed (the jitter generator's) */
 
 /* ---- outbound command queue (8 entries; writes post, and fail when full) ---- */
 #define SS_NI_CMD_HEAD     0x040u  /* W: post a HEAD (fields below) */

@@ -44,6 +44,20 @@ expect_usage record_bad_dir    run --kernel msgpass --n 4 --words 4 --record /no
 touch "$tmp/a_file"
 expect_usage record_file_dir   traffic --pattern uniform --rate 0.1 --n 4 --record "$tmp/a_file"
 expect_usage bad_mhz           run --kernel phased --n 8 --words 16 --mhz -1
+# --jitter F: a fraction 0..1 of each software cost, of run only
+expect_usage bad_jitter_big    run --kernel cx-linear --n 4 --words 4 --jitter 1.5
+expect_usage bad_jitter_neg    run --kernel cx-linear --n 4 --words 4 --jitter -0.1
+expect_usage bad_jitter_nan    run --kernel cx-linear --n 4 --words 4 --jitter nan
+expect_usage bad_jitter_text   run --kernel cx-linear --n 4 --words 4 --jitter some
+expect_usage jitter_traffic    traffic --pattern uniform --rate 0.1 --n 4 --jitter 0.1
+# --dist and --senders: the p2p kernels' own, each refusing the other's
+expect_usage dist_not_p2p      run --kernel cx-linear --n 4 --words 4 --dist 2
+expect_usage senders_not_aapc  run --kernel phased --n 8 --words 4 --senders 2
+expect_usage p2p_senders       run --kernel p2p --n 8 --words 4 --senders 2
+expect_usage contend_dist      run --kernel p2p-contend --n 8 --words 4 --dist 2
+expect_usage p2p_dist_zero     run --kernel p2p --n 8 --words 4 --dist 0
+expect_usage p2p_dist_far      run --kernel p2p --n 8 --words 4 --dist 9
+expect_usage contend_too_many  run --kernel p2p-contend --n 8 --words 4 --senders 5
 expect_usage bad_preset        run --kernel phased --n 8 --words 16 --preset paragon
 expect_usage bad_command       frobnicate
 expect_usage schedule_bad_n    schedule --n 10
@@ -156,7 +170,7 @@ else pass summary_eq; fi
 # iwarp's are the values of params_iwarp
 "$bin" presets >"$tmp/p" 2>"$tmp/err"
 rc=$?
-want="--tt 2 --mhz 20 --depth 4 --call-cycles 10 --msg-cycles 400 --watchdog 200000 --seed 1 --mem-bw 0"
+want="--tt 2 --mhz 20 --depth 4 --call-cycles 10 --msg-cycles 400 --watchdog 200000 --seed 1 --jitter 0 --mem-bw 0"
 if [ $rc -ne 0 ]; then fail presets "exit $rc"
 elif ! grep -q '^iwarp  .*iWarp' "$tmp/p"; then fail presets "no iwarp line: $(head -2 "$tmp/p")"
 elif [ "$(grep -A1 '^iwarp ' "$tmp/p" | tail -1 | sed 's/^ *//')" != "$want" ]; then

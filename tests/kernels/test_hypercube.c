@@ -108,6 +108,8 @@ static void test_hc_complete_exchange_direct(test_ctx *t)
     CHECK_HC(t, "cx-linear", 8, 4, 1, NULL, 64 * 63);
     CHECK_HC(t, "cx-pairwise", 8, 4, 0, NULL, 64 * 63);
     CHECK_HC(t, "cx-stable", 8, 4, 1, NULL, 64 * 63);
+    CHECK_HC(t, "cx-pairwise-unsync", 8, 4, 0, NULL, 64 * 63);
+    CHECK_HC(t, "cx-pairwise-unsync", 8, 4, 1, NULL, 64 * 63);
 }
 
 static void test_hc_complete_exchange_standard(test_ctx *t)
@@ -197,7 +199,7 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
         c.n = 12;
         CHECK(t, k->check(&c) != NULL, "%s accepts n = 12", k->name);
     }
-    CHECK(t, count == 22, "%d hypercube kernels registered, want 22", count);
+    CHECK(t, count == 25, "%d hypercube kernels registered, want 25", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
     CHECK(t, hh && hh->check(&c) && strstr(hh->check(&c), "bidir"), "aapc-hh unidir");
@@ -403,6 +405,78 @@ static void test_hc_orderings_combine(test_ctx *t)
           gc_split_threshold(400, 2, 0, 6));
 }
 
+/* One p2p or p2p-contend run on 8x8 (iwarp costs): its cycles, or 0 when
+ * it failed, did not verify or moved the wrong number of messages. */
+static uint64_t p2p_cycles(const char *kname, int dist, int senders, uint32_t B)
+{
+    test_opts o = test_defaults(8, B);
+    o.dist = dist;
+    o.senders = senders;
+    run_result r;
+    int rc = test_run(kname, o, &r);
+    int ok = rc == 0 && r.verified && r.errors == 0 &&
+             r.messages == (uint64_t)(senders ? senders : 1);
+    if (!ok)
+        printf("INFO %s dist %d senders %d B %u: status %d, %llu messages\n", kname, dist,
+               senders, B, rc, (unsigned long long)r.messages);
+    return ok ? r.cycles : 0;
+}
+
+/* Fig. 2's shape: one message costs the send, then a few cycles per hop and
+ * T_t per word; Fig. 4's: K messages over one link take about K times as
+ * long to drain as one. */
+static void test_hc_p2p_distance_and_contention(test_ctx *t)
+{
+    uint64_t prev = 0, d1 = 0;
+    for (int d = 1; d <= 8; d++) {
+        uint64_t c = p2p_cycles("p2p", d, 0, 25);
+        CHECK(t, c > 0 && c > prev, "p2p: %d hops %llu cycles, not above %d hops' %llu", d,
+              (unsigned long long)c, d - 1, (unsigned long long)prev);
+        if (d == 1) d1 = c;
+        prev = c;
+    }
+    CHECK(t, prev - d1 < 7 * 10, "7 more hops cost %llu cycles (a hop is a few cycles)",
+          (unsigned long long)(prev - d1));
+    uint64_t b0 = p2p_cycles("p2p", 3, 0, 0), b100 = p2p_cycles("p2p", 3, 0, 100);
+    CHECK(t, b0 && b100, "p2p over 3 hops failed");
+    CHECK(t, b100 - b0 >= 100 * 2 && b100 - b0 <= 100 * 2 + 10,
+          "100 words cost %llu cycles more, not T_t = 2 per word",
+          (unsigned long long)(b100 - b0));
+    uint64_t one = p2p_cycles("p2p-contend", 0, 1, 200), k4 = p2p_cycles("p2p-contend", 0, 4, 200);
+    CHECK(t, one && k4, "p2p-contend failed");
+    CHECK(t, one == p2p_cycles("p2p", 1, 0, 200), "p2p-contend K = 1 is not p2p over one hop");
+    uint64_t wire = 200 * 2;   /* T_t per word */
+    CHECK(t, k4 - (one - wire) >= 4 * wire - 20, "4 messages over one link: %llu cycles, "
+          "one alone %llu: the link is not shared", (unsigned long long)k4,
+          (unsigned long long)one);
+    /* the checks: each kernel refuses the other's option, the rest both */
+    kernel_cfg c = { .n = 8, .words = 4, .senders = 2 };
+    CHECK(t, kernel_find("p2p")->check(&c) != NULL, "p2p takes --senders");
+    CHECK(t, kernel_find("p2p-contend")->check(&c) == NULL, "p2p-contend refuses --senders 2");
+    CHECK(t, kernel_find("cx-linear")->check(&c) != NULL, "cx-linear takes --senders");
+    c.senders = 5;
+    CHECK(t, kernel_find("p2p-contend")->check(&c) != NULL, "5 senders on 8x8 accepted");
+    c.senders = 0;
+    c.dist = 8;
+    CHECK(t, kernel_find("p2p")->check(&c) == NULL, "p2p refuses --dist 8 on 8x8");
+    CHECK(t, kernel_find("p2p-contend")->check(&c) != NULL, "p2p-contend takes --dist");
+    c.dist = 9;
+    CHECK(t, kernel_find("p2p")->check(&c) != NULL, "p2p accepts --dist 9 on 8x8");
+}
+
+/* Fig. 13: without the pairwise waits the exchange does not stall on the
+ * slowest partner of every step, so it is never slower here (no jitter). */
+static void test_hc_pairwise_unsync(test_ctx *t)
+{
+    run_result s, u;
+    CHECK(t, run_hc("cx-pairwise", 4, 64, 0, NULL, &s) == 0 &&
+                 run_hc("cx-pairwise-unsync", 4, 64, 0, NULL, &u) == 0 && s.verified &&
+                 u.verified,
+          "runs failed");
+    CHECK(t, u.cycles < s.cycles, "unsync %llu cycles, pairwise %llu",
+          (unsigned long long)u.cycles, (unsigned long long)s.cycles);
+}
+
 const test_case tests_hypercube[] = {
     { "test_hc_exchange_kernels", test_hc_exchange_kernels },
     { "test_hc_global_sum_and_scan", test_hc_global_sum_and_scan },
@@ -421,5 +495,7 @@ const test_case tests_hypercube[] = {
     { "test_hc_orderings_exchange", test_hc_orderings_exchange },
     { "test_hc_orderings_aapc", test_hc_orderings_aapc },
     { "test_hc_orderings_combine", test_hc_orderings_combine },
+    { "test_hc_p2p_distance_and_contention", test_hc_p2p_distance_and_contention },
+    { "test_hc_pairwise_unsync", test_hc_pairwise_unsync },
     { NULL, NULL },
 };

@@ -48,6 +48,8 @@ static void test_params_unknown_and_iteration(test_ctx *t)
         CHECK(t, r->name && r->description && r->name[0], "row %d has no name", rows);
         params_t x;
         CHECK(t, params_preset(&x, r->name) == 0, "row %s not found by name", r->name);
+        CHECK(t, r->params.jitter == 0, "row %s: jitter %g, not 0 (runs must repeat)",
+              r->name, r->params.jitter);
     }
     CHECK(t, rows >= 1 && params_preset_at(-1) == NULL && params_preset_at(rows) == NULL,
           "%d rows, or the table's ends are not NULL", rows);

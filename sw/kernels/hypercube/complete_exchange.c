@@ -9,6 +9,8 @@
  *   cx-linear    for i = 1 .. n-1: send to (me + i) mod n
  *   cx-pairwise  for i = 1 .. n-1: exchange with me XOR i (send, then wait
  *                for the partner's block: the pairwise synchronization)
+ *   cx-pairwise-unsync  the same sends without the waits (Fig. 13: pairwise_F
+ *                with the pairwise synchronizations removed)
  *   cx-stable    for i = 0 .. n-1: dest = 2 me + 1 + i (me < n/2) or
  *                2 me - n + i (mod n); idle for one transmission time when
  *                dest = me
@@ -19,8 +21,8 @@
  *
  * The first four send every block directly, one message per pair, so each
  * deposit slot is written once. Sends are non-blocking (the DMA command
- * queue limits how far a node runs ahead); naive, linear and stable wait
- * for their n-1 blocks at the end. */
+ * queue limits how far a node runs ahead); naive, linear, stable and
+ * pairwise-unsync wait for their n-1 blocks at the end. */
 #include "hcube_kernels.h"
 
 size_t cx_direct_mem(const kernel_cfg *k)
@@ -28,7 +30,7 @@ size_t cx_direct_mem(const kernel_cfg *k)
     return hc_mem(k, k->words, (size_t)k->n * k->n * k->words);
 }
 
-enum { CX_NAIVE, CX_LINEAR, CX_PAIRWISE, CX_STABLE };
+enum { CX_NAIVE, CX_LINEAR, CX_PAIRWISE, CX_STABLE, CX_PAIRWISE_UNSYNC };
 
 static void direct(node_ctx *c, const kernel_cfg *k, int alg)
 {
@@ -38,15 +40,17 @@ static void direct(node_ctx *c, const kernel_cfg *k, int alg)
     int N = h.N, me = h.me, me_t = api_id(c);
     uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node t at t*B */
     aapc_fill_blocks_at(c, out, B);
-    const char *what = alg == CX_NAIVE ? "cx-naive" : alg == CX_LINEAR ? "cx-linear"
-                     : alg == CX_PAIRWISE ? "cx-pairwise" : "cx-stable";
+    static const char *const names[] = { "cx-naive", "cx-linear", "cx-pairwise", "cx-stable",
+                                         "cx-pairwise-unsync" };
+    const char *what = names[alg];
     int steps = alg == CX_STABLE ? N : alg == CX_NAIVE ? N : N - 1;
     for (int i = 0; i < steps; i++) {
         int dest;
         switch (alg) {
         case CX_NAIVE: dest = i; break;
         case CX_LINEAR: dest = (me + 1 + i) % N; break;
-        case CX_PAIRWISE: dest = me ^ (i + 1); break;
+        case CX_PAIRWISE:
+        case CX_PAIRWISE_UNSYNC: dest = me ^ (i + 1); break;
         default: dest = me < N / 2 ? (2 * me + 1 + i) % N : (2 * me - N + i) % N; break;
         }
         if (dest == me) {
@@ -78,6 +82,7 @@ void cx_naive(node_ctx *c, const void *cfg) { direct(c, cfg, CX_NAIVE); }
 void cx_linear(node_ctx *c, const void *cfg) { direct(c, cfg, CX_LINEAR); }
 void cx_pairwise(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE); }
 void cx_stable(node_ctx *c, const void *cfg) { direct(c, cfg, CX_STABLE); }
+void cx_pairwise_unsync(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE_UNSYNC); }
 
 size_t cx_standard_mem(const kernel_cfg *k)
 {

@@ -46,10 +46,19 @@ void cx_naive(node_ctx *c, const void *cfg);
 void cx_linear(node_ctx *c, const void *cfg);
 void cx_pairwise(node_ctx *c, const void *cfg);
 void cx_stable(node_ctx *c, const void *cfg);
+void cx_pairwise_unsync(node_ctx *c, const void *cfg);
 void cx_standard(node_ctx *c, const void *cfg);
 size_t cx_direct_mem(const kernel_cfg *k);
 size_t cx_standard_mem(const kernel_cfg *k);
 double cx_standard_bytes(const kernel_cfg *k);
+
+/* point_to_point.c: Bokhari Sec. 2.2, 2.3 (Figs. 2 and 4) */
+void p2p_one(node_ctx *c, const void *cfg);
+void p2p_contend(node_ctx *c, const void *cfg);
+const char *p2p_check(const kernel_cfg *k);
+const char *p2p_contend_check(const kernel_cfg *k);
+size_t p2p_mem(const kernel_cfg *k);
+double p2p_bytes(const kernel_cfg *k);
 
 /* global_combine.c: van de Geijn */
 void gc_bcast(node_ctx *c, const void *cfg);

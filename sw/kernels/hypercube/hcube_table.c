@@ -54,6 +54,13 @@ const kernel_t kernels_hypercube[] = {
     HC("cx-standard", "complete exchange: standard exchange, d messages of N/2 blocks",
        "Bokhari 1991, Sec. 4.3", cx_standard, hc_check_cfg, cx_standard_mem,
        cx_standard_bytes),
+    HC("cx-pairwise-unsync", "complete exchange: cx-pairwise without the pairwise waits",
+       "Bokhari 1991, Sec. 6.4, Fig. 13", cx_pairwise_unsync, hc_check_cfg, cx_direct_mem,
+       ha_direct_bytes),
+    HC("p2p", "one message of B words from node (0,0) over --dist D hops (x first, then y)",
+       "Bokhari 1991, Sec. 2.2, Fig. 2", p2p_one, p2p_check, p2p_mem, p2p_bytes),
+    HC("p2p-contend", "--senders K messages of B words that all cross one link",
+       "Bokhari 1991, Sec. 2.3, Figs. 3-4", p2p_contend, p2p_contend_check, p2p_mem, p2p_bytes),
     /* seed 003: van de Geijn, On global combine operations */
     HC("combine-hybrid", "global combine: halve the vector while long, whole-vector exchange below",
        "van de Geijn 1991, Sec. 4, Fig. 4", gc_hybrid, hc_check_cfg, gc_mem, gc_hybrid_bytes),
