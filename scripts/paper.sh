@@ -69,6 +69,8 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
   echo
   echo "Machine presets (\`syncswitch presets\`): iwarp for seed 001, ipsc860 for"
   echo "seeds 000, 002 and 003, ap1000 for seed 004."
+  echo
+  cat paper/notes/calibration.md
   for p in $papers; do
     rows=""
     for e in "${todo[@]}"; do
@@ -84,7 +86,7 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
     echo "| figure | paper | ours | ordering and crossovers agree? | why they differ |"
     echo "|---|---|---|---|---|"
     printf '%s' "$rows"
-    [ -f "paper/notes/$p.md" ] && { echo; cat "paper/notes/$p.md"; }
+    if [ -f "paper/notes/$p.md" ]; then echo; cat "paper/notes/$p.md"; fi
   done
 } >"$md"
 # the README's two plots are kept in docs/paper/ by the full run
