@@ -170,7 +170,7 @@ paper_main() {
       for f in "${FIGS[@]}"; do
         [ "$f" = "$2" ] && { "fig_${2//-/_}"; return; }
       done
-      die "$0: no figure '$2' (allowed: ${FIGS[*]})" ;;
+      echo "paper: $0: no figure '$2' (allowed: ${FIGS[*]})" >&2; exit 2 ;;
     *) echo "usage: $0 list | run ID" >&2; exit 2 ;;
   esac
 }

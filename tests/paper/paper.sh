@@ -48,5 +48,5 @@ done
 expect paper_rejects_unknown_option 2 scripts/paper.sh --fast
 expect paper_rejects_unknown_figure 2 env PAPER_OUT="$tmp/x" scripts/paper.sh --only nosuch-fig
 expect paper_rejects_bad_jobs 2 scripts/paper.sh -j 0
-expect paper_script_rejects_unknown_figure 1 paper/hinrichs.sh run nosuch-fig
+expect paper_script_rejects_unknown_figure 2 paper/hinrichs.sh run nosuch-fig
 expect paper_script_usage 2 paper/hinrichs.sh
