@@ -62,8 +62,9 @@ typedef struct {
 /* The kernel options of `syncswitch run` (the knobs of kernel_cfg that
  * only some kernels read), one bit each: a kernel's table entry declares
  * the ones it takes (kernel_t.takes), and kernel_check refuses any other
- * given a non-default value. The machine options (--tt, --seed, --stall,
- * --jitter, ...) are not kernel options. */
+ * given a non-default value. The machine options (--tt, --seed, --jitter,
+ * ...) are not kernel options; --stall is one, since only kernels written
+ * with a step to stop at honour it. */
 enum {
     KOPT_SIZE_VARIANCE = 1u << 0, /* --size-variance */
     KOPT_ZERO_PROB = 1u << 1,     /* --zero-prob */
@@ -75,7 +76,8 @@ enum {
     KOPT_TRANSPOSE = 1u << 7,     /* --transpose */
     KOPT_DIST = 1u << 8,          /* --dist */
     KOPT_SENDERS = 1u << 9,       /* --senders */
-    KOPT_COUNT = 10
+    KOPT_STALL = 1u << 10,        /* --stall: only kernels with steps to stop in */
+    KOPT_COUNT = 11
 };
 
 typedef struct kernel kernel_t;

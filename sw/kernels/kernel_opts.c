@@ -21,6 +21,7 @@ static const struct {
     { "--transpose", "the transposes' AAPC kernel" },
     { "--dist", "the hop count" },
     { "--senders", "the number of senders" },
+    { "--stall", "the fault injection" },
 };
 
 unsigned kernel_opts_given(const kernel_cfg *c)
@@ -30,7 +31,7 @@ unsigned kernel_opts_given(const kernel_cfg *c)
            (c->barrier ? KOPT_BARRIER : 0u) | (c->mapping ? KOPT_MAPPING : 0u) |
            (c->unidir ? KOPT_ROUTING : 0u) | (c->flop_cycles ? KOPT_FLOP_CYCLES : 0u) |
            (c->transpose ? KOPT_TRANSPOSE : 0u) | (c->dist ? KOPT_DIST : 0u) |
-           (c->senders ? KOPT_SENDERS : 0u);
+           (c->senders ? KOPT_SENDERS : 0u) | (c->stall_node >= 0 ? KOPT_STALL : 0u);
 }
 
 static int bit_index(unsigned bit)

@@ -242,6 +242,7 @@ grep -q "^syncswitch: kernel hcube-aapc: takes no --routing unidir" "$tmp/e" \
 expect_usage kopt_phased_mapping   run --kernel phased --n 8 --words 16 --mapping gray
 expect_usage kopt_nt_mapping       run --kernel normal-torus --n 8 --words 4 --mapping gray
 expect_usage kopt_butterfly_flops  run --kernel butterfly --n 8 --words 4 --flop-cycles 3
+expect_usage kopt_butterfly_stall  run --kernel butterfly --n 8 --words 4 --stall 1:0
 expect_usage kopt_gsync_barrier    run --kernel gsync --n 8 --words 0 --barrier rds
 "$bin" run --kernel msgpass --n 8 --words 16 --routing unidir >/dev/null 2>"$tmp/e"
 grep -qx "syncswitch: kernel msgpass: takes no --routing unidir (the +x-then-+y routes of hcube-msgpass, butterfly, crossover, normal-torus and [0-9]* more)" "$tmp/e" \

@@ -451,7 +451,7 @@ static void test_hc_p2p_distance_and_contention(test_ctx *t)
           "one alone %llu: the link is not shared", (unsigned long long)k4,
           (unsigned long long)one);
     /* the checks: each kernel refuses the other's option, the rest both */
-    kernel_cfg c = { .n = 8, .words = 4, .senders = 2 };
+    kernel_cfg c = { .n = 8, .words = 4, .senders = 2, .stall_node = -1, .stall_step = -1 };
     CHECK(t, kernel_check(kernel_find("p2p"), &c) != NULL, "p2p takes --senders");
     CHECK(t, kernel_check(kernel_find("p2p-contend"), &c) == NULL,
           "p2p-contend refuses --senders 2");

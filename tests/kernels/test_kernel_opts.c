@@ -22,6 +22,7 @@ static void set_opt(kernel_cfg *c, unsigned bit)
     case KOPT_TRANSPOSE: c->transpose = "msgpass"; break;
     case KOPT_DIST: c->dist = 3; break;
     case KOPT_SENDERS: c->senders = 2; break;
+    case KOPT_STALL: c->stall_node = 3; c->stall_step = 1; break;
     default: break;
     }
 }
@@ -90,16 +91,16 @@ static void test_kopts_survey(test_ctx *t)
         const char *kernel;
         unsigned takes;
     } want[] = {
-        { "phased", 0 },
-        { "msgpass", 0 },
-        { "phased-gsync", KOPT_BARRIER },
+        { "phased", KOPT_STALL },
+        { "msgpass", KOPT_STALL },
+        { "phased-gsync", KOPT_BARRIER | KOPT_STALL },
         { "gsync", 0 },
         { "sync0", 0 },
         { "rds", 0 },
         { "shift-long", KOPT_BARRIER },
-        { "hcube-aapc", KOPT_MAPPING },
-        { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING },
-        { "msgpass-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_SEND_EMPTY },
+        { "hcube-aapc", KOPT_MAPPING | KOPT_STALL },
+        { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING | KOPT_STALL },
+        { "msgpass-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_SEND_EMPTY | KOPT_STALL },
         { "fft2d", KOPT_TRANSPOSE | KOPT_FLOP_CYCLES },
         { "butterfly", KOPT_MAPPING | KOPT_ROUTING },
         { "normal-torus", KOPT_ROUTING },
@@ -111,7 +112,9 @@ static void test_kopts_survey(test_ctx *t)
         { "combine-hybrid", KOPT_MAPPING | KOPT_ROUTING | KOPT_FLOP_CYCLES },
         { "p2p", KOPT_DIST },
         { "p2p-contend", KOPT_SENDERS },
-        { "fuzz", 0 },
+        { "fuzz", KOPT_STALL },
+        { "two-stage", 0 },
+        { "cx-linear", KOPT_MAPPING | KOPT_ROUTING },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const kernel_t *k = kernel_find(want[i].kernel);

@@ -46,9 +46,7 @@ const char *shift_check(const kernel_cfg *c)
     if (c->words == 0) return "a shift kernel needs --words of at least 1";
     if (c->barrier && strcmp(c->barrier, "none") != 0 && barrier_parse(c->barrier) < 0)
         return "--barrier must be none, gsync, sync0 or rds";
-    /* the other kernel options are refused by kernel_check; --stall is a
-     * machine option, but the shifts' trials have no step to stop at */
-    if (c->stall_node >= 0) return "a shift kernel takes no --stall";
+    /* the other kernel options (--stall too) are refused by kernel_check */
     return NULL;
 }
 
