@@ -59,6 +59,27 @@ typedef struct {
     kernel_report *report;        /* this run's report (NULL: none kept) */
 } kernel_cfg;
 
+/* The kernel options of `syncswitch run` (the knobs of kernel_cfg that
+ * only some kernels read), one bit each: a kernel's table entry declares
+ * the ones it takes (kernel_t.takes), and kernel_check refuses any other
+ * given a non-default value. The machine options (--tt, --seed, --jitter,
+ * ...) are not kernel options; --stall is one, since only kernels written
+ * with a step to stop at honour it. */
+enum {
+    KOPT_SIZE_VARIANCE = 1u << 0, /* --size-variance */
+    KOPT_ZERO_PROB = 1u << 1,     /* --zero-prob */
+    KOPT_SEND_EMPTY = 1u << 2,    /* --send-empty */
+    KOPT_BARRIER = 1u << 3,       /* --barrier */
+    KOPT_MAPPING = 1u << 4,       /* --mapping */
+    KOPT_ROUTING = 1u << 5,       /* --routing unidir */
+    KOPT_FLOP_CYCLES = 1u << 6,   /* --flop-cycles */
+    KOPT_TRANSPOSE = 1u << 7,     /* --transpose */
+    KOPT_DIST = 1u << 8,          /* --dist */
+    KOPT_SENDERS = 1u << 9,       /* --senders */
+    KOPT_STALL = 1u << 10,        /* --stall: only kernels with steps to stop in */
+    KOPT_COUNT = 11
+};
+
 typedef struct kernel kernel_t;
 struct kernel {
     const char *name;
@@ -71,6 +92,7 @@ struct kernel {
     const char *(*check)(const kernel_cfg *c);   /* why cfg does not fit, or NULL */
     size_t (*mem_words)(const kernel_cfg *c);    /* local memory per node */
     double (*bytes)(const kernel_cfg *c);        /* payload bytes of one run */
+    unsigned takes;               /* the kernel options it reads (KOPT_*) */
 };
 
 /* Kernel tables: one per family folder, each ending with a NULL name. */
@@ -83,9 +105,13 @@ const kernel_t *kernel_find(const char *name);
 /* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
 const kernel_t *kernel_next(const kernel_t *k);
 
-/* Why cfg does not fit kernel k, or NULL: the options only one kernel
- * takes (refused by every other), then k's own check hook. */
+/* Why cfg does not fit kernel k, or NULL: a kernel option k does not take
+ * (kernel_opts.c), then k's own check hook (the values' validity). */
 const char *kernel_check(const kernel_t *k, const kernel_cfg *c);
+/* The kernel options cfg gives a non-default value (KOPT_* bits). */
+unsigned kernel_opts_given(const kernel_cfg *c);
+/* The flag of one kernel option bit ("--mapping"), or NULL. */
+const char *kernel_opt_flag(unsigned bit);
 
 /* Local memory per node a kernel needs (its hook, or the AAPC layout). */
 size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c);

@@ -25,17 +25,6 @@ const kernel_t *kernel_next(const kernel_t *k)
     return NULL;
 }
 
-const char *kernel_check(const kernel_t *k, const kernel_cfg *c)
-{
-    if (c->send_empty && strcmp(k->name, "msgpass-var"))
-        return "takes no --send-empty (only msgpass-var has empty blocks it could skip)";
-    /* the hypercube kernels' checks refuse these too; the other families'
-     * kernels have no use for them either */
-    if ((c->dist || c->senders) && strncmp(k->name, "p2p", 3) != 0)
-        return "takes no --dist or --senders (those are p2p's)";
-    return k->check ? k->check(c) : NULL;
-}
-
 size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c)
 {
     return k->mem_words ? k->mem_words(c) : aapc_mem_words(c->n, c->words);

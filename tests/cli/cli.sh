@@ -237,6 +237,17 @@ expect_usage send_empty_phvar    run --kernel phased-var --n 8 --words 16 --zero
 grep -q "^syncswitch: kernel hcube-aapc: takes no --routing unidir" "$tmp/e" \
   && pass pat_hcube_aapc_unidir_says || fail pat_hcube_aapc_unidir_says "$(cat "$tmp/e")"
 
+# Every kernel refuses the kernel options its table entry does not declare
+# (kernel_check, sw/kernels/kernel_opts.c), naming the kernels that take it
+expect_usage kopt_phased_mapping   run --kernel phased --n 8 --words 16 --mapping gray
+expect_usage kopt_nt_mapping       run --kernel normal-torus --n 8 --words 4 --mapping gray
+expect_usage kopt_butterfly_flops  run --kernel butterfly --n 8 --words 4 --flop-cycles 3
+expect_usage kopt_butterfly_stall  run --kernel butterfly --n 8 --words 4 --stall 1:0
+expect_usage kopt_gsync_barrier    run --kernel gsync --n 8 --words 0 --barrier rds
+"$bin" run --kernel msgpass --n 8 --words 16 --routing unidir >/dev/null 2>"$tmp/e"
+grep -qx "syncswitch: kernel msgpass: takes no --routing unidir (the +x-then-+y routes of hcube-msgpass, butterfly, crossover, normal-torus and [0-9]* more)" "$tmp/e" \
+  && pass kopt_msgpass_routing_says || fail kopt_msgpass_routing_says "$(cat "$tmp/e")"
+
 # cycles and messages of one run
 cm() { "$bin" run "$@" --json 2>/dev/null | sed -n 's/.*"cycles":\([0-9]*\),.*"messages":\([0-9]*\),.*"verified":true.*/\1 \2/p'; }
 # --mapping is honoured: the Gray labelling puts hypercube partners nearer
@@ -245,6 +256,8 @@ if [ -z "$r" ] || [ -z "$g" ] || [ "${g%% *}" -ge "${r%% *}" ]; then fail hcube_
 else pass hcube_gray_faster; fi
 u=$(cm --kernel hcube-msgpass --n 8 --words 16 --mapping gray --routing unidir)
 [ -n "$u" ] && pass hcube_msgpass_unidir || fail hcube_msgpass_unidir "not verified"
+u=$(cm --kernel normal-torus --n 4 --words 4 --routing unidir)
+[ -n "$u" ] && pass normal_torus_unidir || fail normal_torus_unidir "not verified"
 # msgpass-var sends only the non-empty blocks unless --send-empty
 a=$(cm --kernel msgpass-var --n 8 --words 16 --zero-prob 0.5); b=$(cm --kernel msgpass-var --n 8 --words 16 --zero-prob 0.5 --send-empty)
 if [ -z "$a" ] || [ -z "$b" ] || [ "${b#* }" != 4096 ] || [ "${a#* }" -ge 2500 ] || [ "${a#* }" -le 1500 ] ||

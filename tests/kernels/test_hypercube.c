@@ -202,13 +202,14 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
     CHECK(t, count == 25, "%d hypercube kernels registered, want 25", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
-    CHECK(t, hh && hh->check(&c) && strstr(hh->check(&c), "bidir"), "aapc-hh unidir");
+    CHECK(t, hh && kernel_check(hh, &c) && strstr(kernel_check(hh, &c), "--routing unidir"),
+          "aapc-hh unidir");
     c.unidir = 0;
     c.n = 4;
     CHECK(t, hh->check(&c) != NULL, "aapc-hh accepts n = 4");
     const kernel_t *nt = kernel_find("aapc-nt");
     kernel_cfg f = { .n = 8, .words = 2, .flop_cycles = 5 };
-    CHECK(t, nt && nt->check(&f) && strstr(nt->check(&f), "--flop-cycles"),
+    CHECK(t, nt && kernel_check(nt, &f) && strstr(kernel_check(nt, &f), "--flop-cycles"),
           "aapc-nt accepts --flop-cycles");
 }
 
@@ -450,18 +451,19 @@ static void test_hc_p2p_distance_and_contention(test_ctx *t)
           "one alone %llu: the link is not shared", (unsigned long long)k4,
           (unsigned long long)one);
     /* the checks: each kernel refuses the other's option, the rest both */
-    kernel_cfg c = { .n = 8, .words = 4, .senders = 2 };
-    CHECK(t, kernel_find("p2p")->check(&c) != NULL, "p2p takes --senders");
-    CHECK(t, kernel_find("p2p-contend")->check(&c) == NULL, "p2p-contend refuses --senders 2");
-    CHECK(t, kernel_find("cx-linear")->check(&c) != NULL, "cx-linear takes --senders");
+    kernel_cfg c = { .n = 8, .words = 4, .senders = 2, .stall_node = -1, .stall_step = -1 };
+    CHECK(t, kernel_check(kernel_find("p2p"), &c) != NULL, "p2p takes --senders");
+    CHECK(t, kernel_check(kernel_find("p2p-contend"), &c) == NULL,
+          "p2p-contend refuses --senders 2");
+    CHECK(t, kernel_check(kernel_find("cx-linear"), &c) != NULL, "cx-linear takes --senders");
     c.senders = 5;
-    CHECK(t, kernel_find("p2p-contend")->check(&c) != NULL, "5 senders on 8x8 accepted");
+    CHECK(t, kernel_check(kernel_find("p2p-contend"), &c) != NULL, "5 senders on 8x8 accepted");
     c.senders = 0;
     c.dist = 8;
-    CHECK(t, kernel_find("p2p")->check(&c) == NULL, "p2p refuses --dist 8 on 8x8");
-    CHECK(t, kernel_find("p2p-contend")->check(&c) != NULL, "p2p-contend takes --dist");
+    CHECK(t, kernel_check(kernel_find("p2p"), &c) == NULL, "p2p refuses --dist 8 on 8x8");
+    CHECK(t, kernel_check(kernel_find("p2p-contend"), &c) != NULL, "p2p-contend takes --dist");
     c.dist = 9;
-    CHECK(t, kernel_find("p2p")->check(&c) != NULL, "p2p accepts --dist 9 on 8x8");
+    CHECK(t, kernel_check(kernel_find("p2p"), &c) != NULL, "p2p accepts --dist 9 on 8x8");
 }
 
 /* Fig. 13: without the pairwise waits the exchange does not stall on the

@@ -1,7 +1,8 @@
 /* The fuzz family: seeded random mixed traffic (AAPC pool under the
  * switch, message passing on both dateline VCs, software clears), every
  * word checked; for co-simulation (tests/fuzz/fuzz.sh, make fuzz).
- * Node programs: fuzz.c; plan: fuzz_plan.c; docs/kernels/fuzz.md. */
+ * Node programs: fuzz.c; plan: fuzz_plan.c; docs/kernels/fuzz.md. Its
+ * sizes, routes and pauses come from --seed: its one kernel option is --stall. */
 #include "fuzz_kernels.h"
 
 const char *fuzz_check(const kernel_cfg *c)
@@ -11,12 +12,6 @@ const char *fuzz_check(const kernel_cfg *c)
     if (c->n < 4 || c->n > 32 || c->n % 2)
         return "needs an even n from 4 to 32 (its AAPC phases move every message 2 hops in "
                "x and in y)";
-    /* the other kernels' options (all off by default): refused, not ignored */
-    if (c->size_variance || c->zero_prob)
-        return "takes no --size-variance or --zero-prob (its sizes are 0..B, empty one time "
-               "in 8, drawn from --seed)";
-    if (c->barrier || c->mapping || c->transpose || c->unidir || c->flop_cycles)
-        return "takes none of --barrier, --mapping, --transpose, --routing, --flop-cycles";
     return NULL;
 }
 
@@ -34,11 +29,11 @@ const kernel_t kernels_fuzz[] = {
       "seeded random mix: AAPC-pool phases under the hardware switch, message passing of "
       "random sizes and routes (both dateline VCs), random pauses; every word checked",
       "co-simulation fuzzing (issue 11); phases after Hinrichs et al. 1994, Sec. 2.2",
-      fuzz_hw, KERNEL_SYNC_HW, 0, fuzz_check, NULL, fuzz_bytes },
+      fuzz_hw, KERNEL_SYNC_HW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL },
     { "fuzz-sw",
       "the fuzz mix under the software switch: late clears after each phase, premature "
       "clears in the last one",
       "co-simulation fuzzing (issue 11); Hinrichs et al. 1994, Sec. 2.2.2, Fig. 4",
-      fuzz_sw, KERNEL_SYNC_SW, 0, fuzz_check, NULL, fuzz_bytes },
-    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
+      fuzz_sw, KERNEL_SYNC_SW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0 },
 };

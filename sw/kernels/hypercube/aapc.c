@@ -59,9 +59,9 @@ const char *ha_hh_check(const kernel_cfg *k)
 {
     const char *why = hc_check_cfg(k);
     if (why) return why;
-    if (k->n % 8 || k->unidir)
-        return "uses the bidirectional optimal phase table: needs n a multiple "
-               "of 8 and --routing bidir";
+    /* its routes are the table's: it takes no --routing unidir (kernel_check) */
+    if (k->n % 8)
+        return "uses the bidirectional optimal phase table: needs n a multiple of 8";
     return NULL;
 }
 

@@ -25,18 +25,9 @@
  * (0..n-1) in the row phase and n + the origin row in the column phase, so
  * a node has 2n slots, each receiving exactly one message; the slot is
  * never written again, which is why a suffix can be sent from it. Torus
- * coordinates: the mapping does not apply; both routing modes send one hop
- * +x or +y. */
+ * coordinates: the mapping does not apply (it takes no --mapping); both
+ * routing modes send one hop +x or +y (it takes --routing unidir: it obeys it). */
 #include "hcube_kernels.h"
-
-/* It moves blocks and computes nothing: --flop-cycles does not apply. */
-const char *ha_nt_check(const kernel_cfg *k)
-{
-    const char *why = hc_check_cfg(k);
-    if (why) return why;
-    if (k->flop_cycles) return "moves blocks only: --flop-cycles does not apply";
-    return NULL;
-}
 
 /* The largest message: (n - 1) n blocks, the step-1 bucket. */
 static uint32_t nt_stride(const kernel_cfg *k)

@@ -73,8 +73,8 @@ double hx_normal_torus_bytes(const kernel_cfg *k)
  * step n-1): it has gone round the whole column, through this node's own
  * column step 0, which follows the row phase. So no slot is ever
  * overwritten before it was read, and the deposit never moves. Torus
- * coordinates: the mapping does not apply; both routing modes send one hop
- * +x or +y. */
+ * coordinates: the mapping does not apply (it takes no --mapping); both
+ * routing modes send one hop +x or +y (it takes --routing unidir: it obeys it). */
 void hx_normal_torus(node_ctx *c, const void *cfg)
 {
     const kernel_cfg *k = cfg;

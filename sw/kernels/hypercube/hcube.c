@@ -27,7 +27,6 @@ const char *hc_check_cfg(const kernel_cfg *k)
                  k->mapping);
         return why;
     }
-    if (k->dist || k->senders) return "takes no --dist or --senders (those are p2p's)";
     return NULL;
 }
 

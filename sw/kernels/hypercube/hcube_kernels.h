@@ -37,7 +37,6 @@ size_t ha_hh_mem(const kernel_cfg *k);
 double ha_direct_bytes(const kernel_cfg *k);
 /* aapc_nt.c: Sec. 3.4, A_nt */
 void ha_nt(node_ctx *c, const void *cfg);
-const char *ha_nt_check(const kernel_cfg *k);
 size_t ha_nt_mem(const kernel_cfg *k);
 double ha_nt_bytes(const kernel_cfg *k);
 
@@ -55,8 +54,7 @@ double cx_standard_bytes(const kernel_cfg *k);
 /* point_to_point.c: Bokhari Sec. 2.2, 2.3 (Figs. 2 and 4) */
 void p2p_one(node_ctx *c, const void *cfg);
 void p2p_contend(node_ctx *c, const void *cfg);
-const char *p2p_check(const kernel_cfg *k);
-const char *p2p_contend_check(const kernel_cfg *k);
+const char *p2p_check(const kernel_cfg *k);          /* both kernels */
 size_t p2p_mem(const kernel_cfg *k);
 double p2p_bytes(const kernel_cfg *k);
 
