@@ -27,8 +27,13 @@ die() { echo "paper: $*" >&2; exit 1; }
 ss_run() {
   local j
   j=$("$SS" run "$@" --json) || die "syncswitch run $* failed"
-  case "$j" in *'"verified":true'*) ;; *) die "syncswitch run $*: not verified: $j" ;; esac
+  ss_verified "$j" "$@"
   printf '%s\n' "$j"
+}
+
+# ss_verified JSON ARGS...: stop the figure unless the run's data checked
+ss_verified() {
+  case "$1" in *'"verified":true'*) ;; *) local j=$1; shift; die "syncswitch run $*: not verified: $j" ;; esac
 }
 
 # jf JSON KEY: one field of a flat JSON object
@@ -45,12 +50,6 @@ stats() { printf '%s\n' "$@" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; 
 # csv_start ID HEADER: start ID.csv; csv_add ID FIELDS...: one row
 csv_start() { echo "$2" >"$PAPER_OUT/$1.csv"; }
 csv_add() { local id=$1; shift; (IFS=,; echo "$*") >>"$PAPER_OUT/$id.csv"; }
-
-# paper_val ID SERIES X: the paper's value (paper/data/ID.csv), or empty
-paper_val() {
-  [ -f "$PAPER_DATA/$1.csv" ] || return 0
-  awk -F, -v s="$2" -v x="$3" '!/^#/ && NR > 1 && $1 == s && $2 == x { print $3; exit }' "$PAPER_DATA/$1.csv"
-}
 
 # ours_val ID SERIES X: our value from ID.csv, or empty
 ours_val() { awk -F, -v s="$2" -v x="$3" 'NR > 1 && $1 == s && $2 == x { print $3; exit }' "$PAPER_OUT/$1.csv"; }

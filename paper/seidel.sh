@@ -34,7 +34,7 @@ sd_line() {
   if [ ! -s "$f" ]; then
     e=$(mktemp "$CACHE/run.XXXXXX")
     j=$("$SS" run "$@" "${MACH[@]}" --json 2>"$e") || die "syncswitch run $* failed: $(tail -n 1 "$e")"
-    case "$j" in *'"verified":true'*) ;; *) die "syncswitch run $*: not verified: $j" ;; esac
+    ss_verified "$j" "$@"
     grep '^syncswitch: ' "$e" | tail -n 1 >"$e.line"
     mv "$e.line" "$f"  # atomic: figures running at once may share a run
     rm -f "$e"

@@ -1,5 +1,6 @@
 /* Hypercube labellings of the torus (hc_map.h). */
 #include "hc_map.h"
+#include <stdio.h>
 #include <string.h>
 
 int hc_mapping_id(const char *name)
@@ -7,6 +8,14 @@ int hc_mapping_id(const char *name)
     if (!name || !strcmp(name, "raster")) return 0;
     if (!strcmp(name, "gray")) return 1;
     return -1;
+}
+
+const char *hc_mapping_check(const char *name)
+{
+    static char why[160];
+    if (hc_mapping_id(name) >= 0) return NULL;
+    snprintf(why, sizeof why, "unknown mapping '%s' (allowed: raster, gray)", name);
+    return why;
 }
 
 static int gray_inv(int g)

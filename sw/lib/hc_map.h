@@ -11,6 +11,9 @@
 
 /* 0 raster, 1 gray, -1 unknown (NULL is raster). */
 int hc_mapping_id(const char *name);
+/* Why --mapping NAME is refused ("unknown mapping ... (allowed: ...)"), or
+ * NULL for a known one: the check of every kernel that takes --mapping. */
+const char *hc_mapping_check(const char *name);
 /* Hypercube id <-> torus node id. */
 int hc_to_torus(int n, int mapping, int h);
 int hc_from_torus(int n, int mapping, int t);

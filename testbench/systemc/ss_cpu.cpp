@@ -18,6 +18,15 @@ uint64_t rd64(ss_cpu *p, uint32_t lo, uint32_t hi)
     return l | static_cast<uint64_t>(p->read(hi)) << 32;
 }
 
+// A double the NI holds as its IEEE-754 bits in two registers.
+double rd_double(ss_cpu *p, uint32_t lo, uint32_t hi)
+{
+    uint64_t bits = rd64(p, lo, hi);
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
 uint64_t st(const node_ctx *c, enum api_status s, int src)
 {
     ss_cpu *p = cpu(c);
@@ -139,12 +148,9 @@ void ss_cpu::run()
     ctx_.depth = static_cast<int>(read(SS_NI_DEPTH));
     ctx_.watchdog = static_cast<int64_t>(rd64(this, SS_NI_WATCHDOG_LO, SS_NI_WATCHDOG_HI));
     ctx_.mem_words = read(SS_NI_MEM_WORDS);
-    uint64_t bw = rd64(this, SS_NI_MEM_BW_LO, SS_NI_MEM_BW_HI);
-    std::memcpy(&ctx_.mem_words_per_cycle, &bw, sizeof bw);
-    uint64_t jb = rd64(this, SS_NI_JITTER_LO, SS_NI_JITTER_HI);
-    double jitter;
-    std::memcpy(&jitter, &jb, sizeof jb);
-    node_api_jitter_init(&ctx_, jitter, read(SS_NI_SEED));
+    ctx_.mem_words_per_cycle = rd_double(this, SS_NI_MEM_BW_LO, SS_NI_MEM_BW_HI);
+    node_api_jitter_init(&ctx_, rd_double(this, SS_NI_JITTER_LO, SS_NI_JITTER_HI),
+                         read(SS_NI_SEED));
     // the memory through the direct memory interface
     tlm::tlm_generic_payload dtx;
     tlm::tlm_dmi dmi;

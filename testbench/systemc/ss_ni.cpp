@@ -11,6 +11,15 @@ using namespace sc_core;
 
 namespace {
 
+// The low (hi = 0) or high half of a double's IEEE-754 bits: the machine
+// parameters that are reals sit in two read-only registers.
+uint32_t double_half(double d, int hi)
+{
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    return static_cast<uint32_t>(hi ? bits >> 32 : bits);
+}
+
 enum access { RO, RW, WO };
 
 // The register map as data: decode, and the names in error reports.
@@ -153,20 +162,10 @@ bool ss_ni::reg_read(uint32_t a, uint32_t *v, tlm::tlm_response_status *err)
     case SS_NI_DEPTH: *v = static_cast<uint32_t>(p.depth); break;
     case SS_NI_WATCHDOG_LO: *v = static_cast<uint32_t>(p.watchdog); break;
     case SS_NI_WATCHDOG_HI: *v = static_cast<uint32_t>(static_cast<uint64_t>(p.watchdog) >> 32); break;
-    case SS_NI_MEM_BW_LO:
-    case SS_NI_MEM_BW_HI: {
-        uint64_t bits;
-        std::memcpy(&bits, &p.mem_words_per_cycle, sizeof bits);
-        *v = static_cast<uint32_t>(a == SS_NI_MEM_BW_LO ? bits : bits >> 32);
-        break;
-    }
-    case SS_NI_JITTER_LO:
-    case SS_NI_JITTER_HI: {
-        uint64_t bits;
-        std::memcpy(&bits, &p.jitter, sizeof bits);
-        *v = static_cast<uint32_t>(a == SS_NI_JITTER_LO ? bits : bits >> 32);
-        break;
-    }
+    case SS_NI_MEM_BW_LO: *v = double_half(p.mem_words_per_cycle, 0); break;
+    case SS_NI_MEM_BW_HI: *v = double_half(p.mem_words_per_cycle, 1); break;
+    case SS_NI_JITTER_LO: *v = double_half(p.jitter, 0); break;
+    case SS_NI_JITTER_HI: *v = double_half(p.jitter, 1); break;
     case SS_NI_SEED: *v = p.seed; break;
     case SS_NI_CMD_ADDR: *v = cmd_addr_; break;
     case SS_NI_CMDQ_SPACE: *v = static_cast<uint32_t>(CMDQ_DEPTH - nd_->cmd_cnt); break;

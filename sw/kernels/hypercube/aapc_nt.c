@@ -64,7 +64,7 @@ void ha_nt(node_ctx *c, const void *cfg)
             for (uint32_t w = 0; w < B; w++) blk[w] = payload_word((uint32_t)me, dst, w);
         }
     /* row phase: kept[ox] = the n blocks origin column ox sent to this column */
-    uint32_t kept_row[64];
+    uint32_t kept_row[API_MAX_N];
     kept_row[x] = own;
     uint32_t fwd = own + nB;                 /* step 1 sends own t >= 1 */
     int tag = x;

@@ -22,12 +22,7 @@ const char *hc_check_cfg(const kernel_cfg *k)
                  "(n = 2, 4, 8, 16, 32, 64); got n = %d", k->n);
         return why;
     }
-    if (hc_mapping_id(k->mapping) < 0) {
-        snprintf(why, sizeof why, "unknown mapping '%s' (allowed: raster, gray)",
-                 k->mapping);
-        return why;
-    }
-    return NULL;
+    return hc_mapping_check(k->mapping);
 }
 
 size_t hc_mem(const kernel_cfg *k, uint32_t slot_stride, size_t extra)

@@ -181,8 +181,7 @@ const char *sparse_hcube_check(const kernel_cfg *c)
 {
     if (log2_exact((long)c->n * c->n) < 1)
         return "hypercube exchange needs n*n a power of two (n = 2, 4, 8, 16, 32, 64)";
-    if (hc_mapping_id(c->mapping) < 0) return "--mapping must be raster or gray";
-    return NULL;
+    return hc_mapping_check(c->mapping);
 }
 
 const char *sparse_fem_check(const kernel_cfg *c)
@@ -299,7 +298,7 @@ static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
                                 ((y + 1) % n) * n + x, ((y + n - 1) % n) * n + x };
             order[i] = nb[i];
         } else if (kind == SPARSE_HCUBE) {
-            order[i] = hc_to_torus(n, map, h ^ (1 << i));
+            order[i] = hc_to_torus(n, map, h ^ (1 << i));   /* part[] is sorted */
         } else {
             order[i] = part[i];
         }
@@ -316,6 +315,7 @@ static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
     api_wait_messages(c, (uint64_t)np);
     sparse_verify(c, kind, map, B, 0, 0);
 }
+
 void sparse_nn_aapc(node_ctx *c, const void *cfg) { sparse_aapc(c, cfg, SPARSE_NN); }
 void sparse_nn_msgpass(node_ctx *c, const void *cfg) { sparse_msgpass(c, cfg, SPARSE_NN); }
 void sparse_hcube_aapc(node_ctx *c, const void *cfg) { sparse_aapc(c, cfg, SPARSE_HCUBE); }
