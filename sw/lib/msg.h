@@ -13,6 +13,10 @@
  * overwrite them until the message is out (api_wait_dma_out). */
 void mp_send(node_ctx *c, int dst, uint32_t addr, uint32_t len);
 
+/* mp_send on another pool: the same route, cost and commands, the HEAD on
+ * `pool`'s VC (the shift kernels' data on the AAPC pool, switch off). */
+void mp_send_on(node_ctx *c, unsigned pool, int dst, uint32_t addr, uint32_t len);
+
 /* Several memory segments as one message (a gather DMA: one HEAD, one DMA
  * command per non-empty segment, one TAIL). Costs api_msg_cycles plus
  * api_call_cycles per segment after the first. */

@@ -86,16 +86,8 @@ typedef struct {
     uint32_t W, recv, send, rec;
 } shift_t;
 
-/* The data message to the right: the library's send cost, then the DMA. */
-static void send_data(shift_t *s)
-{
-    int dx, dy;
-    mp_route_offsets(s->c, s->right, 0, &dx, &dy);
-    api_compute(s->c, (uint64_t)api_msg_cycles(s->c));
-    api_post_head(s->c, dx, dy, API_POOL_AAPC, s->me);
-    api_post_data(s->c, s->send, s->W);
-    api_post_tail(s->c);
-}
+/* The data message to the right: a library send on the AAPC pool. */
+static void send_data(shift_t *s) { mp_send_on(s->c, API_POOL_AAPC, s->right, s->send, s->W); }
 
 static void shift_once(shift_t *s, int is_long)
 {
@@ -204,7 +196,7 @@ static void run_shift(node_ctx *c, const kernel_cfg *k, int is_long)
         rec[3 * t + 1] = (uint32_t)api_now(c) + 1u;
         shift_once(&s, is_long);
         barrier_wait_other_msgs(c, &s.b, s.left, (uint32_t)t + 1u);
-        api_compute(c, (uint64_t)api_call_cycles(c)); /* the receive's status read */
+        api_software(c, (uint64_t)api_call_cycles(c)); /* the receive's status read */
         rec[3 * t + 2] = (uint32_t)api_now(c) + 1u;
         check_data(&s, t);
     }

@@ -47,7 +47,7 @@ static void send_aapc(node_ctx *c, fuzz_node *f, int k)
     int dx, dy;
     if (stall_now(f)) return;
     fuzz_aapc_route(f->k->seed, f->n, k, api_x(c), api_y(c), &dx, &dy);
-    api_compute(c, (uint64_t)api_call_cycles(c));
+    api_software(c, (uint64_t)api_call_cycles(c));   /* api_send_header's, tagged k */
     api_post_head(c, dx, dy, API_POOL_AAPC, k);
     api_start_dma_out(c, (uint32_t)k * f->B, fuzz_len(f->k->seed, f->B, k, f->me));
     api_send_trailer(c);
