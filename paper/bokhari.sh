@@ -157,17 +157,15 @@ envelope() {
   done
 }
 
-# col ID SERIES X K: column K (3 mean, 4 min, 5 max) of a row of ID.csv
-col() { awk -F, -v s="$2" -v x="$3" -v k="$4" '$1 == s && $2 == x { print $k }' "$PAPER_OUT/$1.csv"; }
 # lt A B: is A < B
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 # width ID SERIES X: max - min
-width() { awk -v a="$(col "$1" "$2" "$3" 5)" -v b="$(col "$1" "$2" "$3" 4)" 'BEGIN { printf "%.0f", a - b }'; }
+width() { awk -v a="$(ours_val "$1" "$2" "$3" 5)" -v b="$(ours_val "$1" "$2" "$3" 4)" 'BEGIN { printf "%.0f", a - b }'; }
 
 # env_cmp ID X: Fig. 12's claims checked at X bytes
 env_cmp() {
   local id=$1 x=$2 ok=0 t=""
-  if lt "$(col $id stable "$x" 3)" "$(col $id linear "$x" 3)" && lt "$(col $id stable "$x" 5)" "$(col $id linear "$x" 5)"; then
+  if lt "$(ours_val $id stable "$x" 3)" "$(ours_val $id linear "$x" 3)" && lt "$(ours_val $id stable "$x" 5)" "$(ours_val $id linear "$x" 5)"; then
     t="stable below linear in mean and max"; ok=$((ok + 1))
   else t="stable not below linear in mean and max"; fi
   if lt "$(width $id pairwise_F "$x")" "$(width $id linear "$x")"; then t="$t; pairwise_F's envelope narrower than linear's"; ok=$((ok + 1))
@@ -181,7 +179,7 @@ env_cmp() {
 sync_cmp() {
   local id=$1 x=$2 ok=0 t
   local w0=$(width $id unsynchronized 0) wx=$(width $id unsynchronized "$x") p0=$(width $id pairwise_F 0) px=$(width $id pairwise_F "$x")
-  if lt "$(col $id unsynchronized "$x" 4)" "$(col $id pairwise_F "$x" 4)" && lt "$(col $id unsynchronized 0 4)" "$(col $id pairwise_F 0 4)"; then
+  if lt "$(ours_val $id unsynchronized "$x" 4)" "$(ours_val $id pairwise_F "$x" 4)" && lt "$(ours_val $id unsynchronized 0 4)" "$(ours_val $id pairwise_F 0 4)"; then
     t="unsynchronized minimum below pairwise_F's"; ok=$((ok + 1))
   else t="unsynchronized minimum not always below pairwise_F's"; fi
   if lt "$px" "$wx"; then t="$t; its spread grows from $w0 to $wx us, pairwise_F's from $p0 to $px"; ok=$((ok + 1))

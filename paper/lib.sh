@@ -51,8 +51,9 @@ stats() { printf '%s\n' "$@" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; 
 csv_start() { echo "$2" >"$PAPER_OUT/$1.csv"; }
 csv_add() { local id=$1; shift; (IFS=,; echo "$*") >>"$PAPER_OUT/$id.csv"; }
 
-# ours_val ID SERIES X: our value from ID.csv, or empty
-ours_val() { awk -F, -v s="$2" -v x="$3" 'NR > 1 && $1 == s && $2 == x { print $3; exit }' "$PAPER_OUT/$1.csv"; }
+# ours_val ID SERIES X [K]: our value from ID.csv (column K: 3, the y, by
+# default; 4 and 5 the min and max of an error-bar row), or empty
+ours_val() { awk -F, -v s="$2" -v x="$3" -v k="${4:-3}" 'NR > 1 && $1 == s && $2 == x { print $k; exit }' "$PAPER_OUT/$1.csv"; }
 
 # paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
 # (AGREE: yes, partly, no, or n/a, then a few words).
