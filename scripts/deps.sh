@@ -9,10 +9,14 @@
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
+#   scripts/deps.sh venv    the project's Python virtual environment, build/venv
+#                           (PyPI: fusesoc, pytest, matplotlib; Debian's
+#                           python3-venv when the interpreter lacks venv)
 #   scripts/deps.sh all     everything
 set -euo pipefail
 
 want=()
+venv=no
 need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
 
 for group in "${@:-build}"; do
@@ -32,11 +36,33 @@ for group in "${@:-build}"; do
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
            need iverilog iverilog; need yosys yosys; need z3 z3 ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, all)" >&2; exit 2 ;;
+    venv)  need python3 python3
+           python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv python3-pip)
+           venv=yes ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, venv, all)" >&2; exit 2 ;;
   esac
 done
 
-[ ${#want[@]} -eq 0 ] && exit 0
+# The virtual environment (after the Debian packages it may need): the
+# PyPI packages go in build/venv, never into the system's Python.
+make_venv() {
+  local root dir missing=()
+  root=$(cd "$(dirname "$0")/.." && pwd)
+  dir="${SS_VENV:-$root/build/venv}"
+  [ -x "$dir/bin/python" ] || python3 -m venv "$dir" || { echo "deps.sh: cannot make the virtual environment $dir" >&2; exit 1; }
+  "$dir/bin/python" -c 'import pytest' >/dev/null 2>&1 || missing+=(pytest)
+  "$dir/bin/python" -c 'import matplotlib' >/dev/null 2>&1 || missing+=(matplotlib)
+  [ -x "$dir/bin/fusesoc" ] || missing+=(fusesoc)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "deps.sh: installing ${missing[*]} into $dir" >&2
+  "$dir/bin/python" -m pip install -q "${missing[@]}" >&2 \
+    || { echo "deps.sh: pip could not install ${missing[*]} into $dir" >&2; exit 1; }
+}
+
+if [ ${#want[@]} -eq 0 ]; then
+  [ "$venv" = yes ] && make_venv
+  exit 0
+fi
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -47,3 +73,5 @@ echo "deps.sh: installing ${want[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq >/dev/null || true
 $sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null
+[ "$venv" = yes ] && make_venv
+exit 0
