@@ -1,0 +1,224 @@
+"""syncswitch: the cycle-level 2D-torus model with the synchronizing switch,
+in-process on libsyncswitch (include/syncswitch.h; docs/python.md).
+
+    import syncswitch
+    r = syncswitch.run_kernel("phased", words=64, n=8)   # the CLI's --json, as a dict
+    r["pct_eq1"]
+
+Keyword arguments are fields by name (the CLI's flags without "--", '-' as
+'_'); each goes to the set that has it: machine parameters, or the kernel's
+or the traffic's options. A refused value raises ParamError with the
+library's one line; a run that ends badly raises RunError.
+"""
+import json
+import os
+
+from ._lib import FIELD_TYPES, SETS, STATUS_OK, STATUS_USAGE, lib
+
+__all__ = ["Error", "ParamError", "RunError", "run_kernel", "run_traffic", "run_trace",
+           "check_params", "check_kernel", "kernels", "presets", "fields", "eq1_mbps",
+           "version"]
+
+
+class Error(Exception):
+    """Anything libsyncswitch refused or reported."""
+
+
+class ParamError(Error, ValueError):
+    """A value the library refused (status "usage"): str(e) is its line."""
+
+
+class RunError(Error):
+    """A run that ended badly: status is "verify", "stuck", "internal"...;
+    result is the run's dict when the library produced one, else None."""
+
+    def __init__(self, message, status, result=None):
+        super().__init__(message)
+        self.status, self.result = status, result
+
+
+def _s(b):
+    return b.decode() if b is not None else None
+
+
+def version():
+    return _s(lib.ss_version_string())
+
+
+def fields(set_name):
+    """The fields of "params", "kernel" or "traffic" as dicts (ss_field_at)."""
+    if set_name not in SETS:
+        raise ValueError("set '%s' is unknown (allowed: %s)" % (set_name, ", ".join(SETS)))
+    out, i = [], 0
+    while True:
+        f = lib.ss_field_at(SETS[set_name], i)
+        if not f:
+            return out
+        f = f.contents
+        out.append({"name": _s(f.name), "type": FIELD_TYPES[f.type], "lo": f.lo, "hi": f.hi,
+                    "range": _s(f.range), "help": _s(f.help)})
+        i += 1
+
+
+def _rows(*getters):
+    out, i = [], 0
+    while getters[0](i) is not None:
+        out.append(tuple(_s(g(i)) for g in getters))
+        i += 1
+    return out
+
+
+def kernels():
+    """[{"name", "summary", "source"}] as `syncswitch list` shows them."""
+    return [dict(zip(("name", "summary", "source"), r)) for r in
+            _rows(lib.ss_kernel_name, lib.ss_kernel_summary, lib.ss_kernel_source)]
+
+
+def presets():
+    """[{"name", "description"}] as `syncswitch presets` shows them."""
+    return [dict(zip(("name", "description"), r)) for r in
+            _rows(lib.ss_preset_name, lib.ss_preset_description)]
+
+
+class _Handle:
+    """One ss_params / ss_kernel_opts / ss_traffic_opts, freed on exit."""
+
+    def __init__(self, kind):
+        self.kind, self.ptr = kind, getattr(lib, "ss_%s_new" % kind)()
+        if not self.ptr:
+            raise MemoryError("ss_%s_new" % kind)
+        self.names = {f["name"] for f in fields(kind.split("_")[0])}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        getattr(lib, "ss_%s_free" % self.kind)(self.ptr)
+
+    def error(self):
+        name = "ss_params_error" if self.kind == "params" else "ss_%s_error" % self.kind
+        return _s(getattr(lib, name)(self.ptr))
+
+    def set(self, name, value):
+        if name not in self.names:  # the library's "unknown field" line
+            getattr(lib, "ss_%s_set" % self.kind)(self.ptr, name.encode(), b"")
+            raise ParamError(self.error())
+        # the setter by the Python type; bool before int (a bool is an int)
+        if isinstance(value, bool):
+            value = int(value)
+        if isinstance(value, int):
+            fn, arg = "set_int", value
+        elif isinstance(value, float):
+            fn, arg = "set_real", value
+        elif isinstance(value, (str, os.PathLike)):
+            fn, arg = "set", os.fsencode(value)
+        else:
+            raise TypeError("%s: %r is not an int, float or str" % (name, value))
+        if getattr(lib, "ss_%s_%s" % (self.kind, fn))(self.ptr, name.encode(), arg):
+            raise ParamError(self.error())
+
+
+def _params(handle, preset, values):
+    """Apply the preset, then the values that are machine parameters; the
+    rest is returned for the run's own options."""
+    if preset is not None and lib.ss_params_preset(handle.ptr, preset.encode()):
+        raise ParamError(handle.error())
+    rest = {}
+    for k, v in values.items():
+        if k in handle.names:
+            handle.set(k, v)
+        else:
+            rest[k] = v
+    return rest
+
+
+def _check(line):
+    if line is not None:
+        raise ParamError(_s(line))
+
+
+def check_params(preset=None, **values):
+    """None, or ParamError with ss_params_check's line."""
+    with _Handle("params") as p:
+        rest = _params(p, preset, values)
+        for k in rest:
+            p.set(k, None)  # the library's "unknown field" message
+        _check(lib.ss_params_check(p.ptr))
+
+
+def check_kernel(kernel, words=None, preset=None, **values):
+    """None, or ParamError with ss_kernel_check's line (machine checked first)."""
+    with _Handle("params") as p, _Handle("kernel_opts") as k:
+        _kernel_opts(p, k, kernel, words, preset, values)
+        _check(lib.ss_kernel_check(k.ptr, p.ptr))
+
+
+def _kernel_opts(p, k, kernel, words, preset, values):
+    rest = _params(p, preset, values)
+    k.set("kernel", kernel)
+    if words is not None:
+        k.set("words", words)
+    for name, v in rest.items():
+        k.set(name, v)
+
+
+def _result(r):
+    """The run's dict, or the exception its status calls for."""
+    if not r:
+        raise MemoryError("syncswitch: out of memory")
+    try:
+        status, text = lib.ss_result_status(r), _s(lib.ss_result_json(r))
+        data = json.loads(text) if text else None
+        if status == STATUS_USAGE:
+            raise ParamError(_s(lib.ss_result_error(r)))
+        if status != STATUS_OK:
+            raise RunError(_s(lib.ss_result_error(r)), _s(lib.ss_status_name(status)), data)
+        return data
+    finally:
+        lib.ss_result_free(r)
+
+
+def run_kernel(kernel, words=None, preset=None, **values):
+    """Run a kernel (a name of kernels()) with B = words; the dict of
+    `syncswitch run --kernel ... --json`."""
+    with _Handle("params") as p, _Handle("kernel_opts") as k:
+        _kernel_opts(p, k, kernel, words, preset, values)
+        return _result(lib.ss_run_kernel(p.ptr, k.ptr))
+
+
+def _run_traffic(preset, values, add):
+    with _Handle("params") as p, _Handle("traffic_opts") as t:
+        for name, v in _params(p, preset, values).items():
+            t.set(name, v)
+        add(t)
+        return _result(lib.ss_run_traffic(p.ptr, t.ptr))
+
+
+def run_traffic(pattern, rate, preset=None, **values):
+    """Synthetic traffic; the dict of `syncswitch traffic ... --json`."""
+    def add(t):
+        t.set("pattern", pattern)
+        t.set("rate", rate)
+    return _run_traffic(preset, values, add)
+
+
+def run_trace(trace, preset=None, **values):
+    """Replay a trace: a file (docs/traffic.md; the CLI's --trace-in) or an
+    iterable of (cycle, source, destination, words) in cycle order."""
+    def add(t):
+        if isinstance(trace, (str, bytes, os.PathLike)):
+            if lib.ss_traffic_read_trace(t.ptr, os.fsencode(trace)):
+                raise ParamError(t.error())
+            return
+        for m in trace:
+            if lib.ss_traffic_add_message(t.ptr, *(int(x) for x in m)):
+                raise ParamError(t.error())
+    return _run_traffic(preset, values, add)
+
+
+def eq1_mbps(preset=None, **values):
+    """Eq. 1 of the paper (32 n S / T_t MB/s) for these machine parameters."""
+    with _Handle("params") as p:
+        for k in _params(p, preset, values):
+            p.set(k, None)
+        return lib.ss_eq1_mbps(p.ptr)
