@@ -24,14 +24,18 @@ static ss_result *refused(ss_result *r, const char *why)
     return r;
 }
 
-/* The run's diagnostics (a memory stream): the last line is the reason. */
+/* The run's diagnostics (a memory stream): the last unindented line is the
+ * reason (a watchdog report is its headline and indented detail lines). */
 static void take_reason(ss_result *r, char *diag)
 {
     if (!diag) return;
-    size_t len = strlen(diag);
-    while (len && diag[len - 1] == '\n') diag[--len] = 0;
-    const char *last = strrchr(diag, '\n');
-    last = last ? last + 1 : diag;
+    char *last = diag;
+    for (char *s = diag; *s;) {
+        if (*s != ' ' && *s != '\n') last = s;
+        char *nl = strchr(s, '\n');
+        s = nl ? nl + 1 : s + strlen(s);
+    }
+    last[strcspn(last, "\n")] = 0;
     if (strncmp(last, "syncswitch: ", 12) == 0) last += 12;
     if (*last) snprintf(r->error, sizeof r->error, "%s", last);
 }
