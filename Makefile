@@ -23,7 +23,7 @@ CLI_SRC    = $(wildcard testbench/cli/*.c)
 RTL_STUB   = testbench/rtl/rtl_stub.c
 SC_STUB    = testbench/systemc/sc_stub.c
 STUB_SRC   = $(RTL_STUB) $(SC_STUB)
-TEST_SRC   = $(wildcard tests/*.c tests/*/*.c)
+TEST_SRC   = $(filter-out tests/api/%,$(wildcard tests/*.c tests/*/*.c))
 SRC_HDRS   = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h api/*.h include/*.h)
 HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 
@@ -42,7 +42,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -69,7 +69,10 @@ $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
 # archive is one relocatable object whose hidden symbols are made local, so
 # a program linking it sees the API and nothing else (tests/api/symbols.sh).
 LIB_DIR     = $(BUILD)/lib
-LIB_SOVER   = 1
+# the API's version (include/syncswitch.h's SS_API_VERSION_*): the soname's
+# number is the major
+LIB_VERSION = $(shell sed -n 's/^\#define SS_API_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' include/syncswitch.h | paste -sd.)
+LIB_SOVER   = $(firstword $(subst ., ,$(LIB_VERSION)))
 LIB_FLAGS   = -fPIC -fvisibility=hidden
 LIB_OBJ     = $(call objs,$(BUILD)/pic/obj,$(LIB_SRC))
 lib: $(LIB_DIR)/libsyncswitch.a $(LIB_DIR)/libsyncswitch.so
@@ -80,7 +83,20 @@ $(BUILD)/pic/obj/%.o: %.c $(HDRS) | deps
 
 $(LIB_DIR)/libsyncswitch.so: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libsyncswitch.so.$(LIB_SOVER) -o $@.tmp $^ -lm && mv $@.tmp $@
+	$(CC) -shared -Wl,-soname,libsyncswitch.so.$(LIB_SOVER) -o $@.$(LIB_VERSION).tmp $^ -lm
+	mv $@.$(LIB_VERSION).tmp $@.$(LIB_VERSION)
+	ln -sf libsyncswitch.so.$(LIB_VERSION) $@.$(LIB_SOVER)
+	ln -sf libsyncswitch.so.$(LIB_SOVER) $@
+
+# The API's own tests, built as a user builds: the public header only, one
+# against the archive, one against the shared library (tests/api/).
+api-tests: $(BUILD)/api/field_tool $(BUILD)/api/test_api
+$(BUILD)/api/field_tool: tests/api/field_tool.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB_DIR)/libsyncswitch.a -lm
+$(BUILD)/api/test_api: tests/api/test_api.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.so
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR))
 
 $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -293,7 +309,7 @@ traffic: $(BUILD)/syncswitch
 	@scripts/deps.sh plot
 	@scripts/traffic.sh
 
-test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bin \
+test: $(BUILD)/syncswitch $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus

@@ -16,6 +16,9 @@
 #define INT(nm, a, b, rng, h) { .name = (nm), .type = SS_FIELD_INT, .lo = (a), .hi = (b), .range = (rng), .help = (h) }
 #define REAL(nm, a, b, rng, h) { .name = (nm), .type = SS_FIELD_REAL, .lo = (a), .hi = (b), .range = (rng), .help = (h) }
 #define TEXT(nm, rng, h) { .name = (nm), .type = SS_FIELD_TEXT, .range = (rng), .help = (h) }
+#define NAMES(nm, rng, h, list) { .name = (nm), .type = SS_FIELD_TEXT, .range = (rng), .help = (h), .choices = (list) }
+
+static const char *const routing_names[] = { "bidir", "unidir", NULL };
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
 
@@ -50,7 +53,7 @@ static const ss_field kernel_fields[] = {
     INT("send_empty", 0, 1, "0..1", "msgpass-var: send the empty blocks too"),
     TEXT("barrier", "the kernel's barriers", "barrier of phased-gsync and the shift kernels"),
     TEXT("mapping", "raster, gray", "hypercube node id -> torus node mapping"),
-    TEXT("routing", "bidir, unidir", "routes of the hypercube kernels"),
+    NAMES("routing", "bidir, unidir", "routes of the hypercube kernels", routing_names),
     INT("flop_cycles", 0, 1000000, "0..1000000", "cost of one floating-point operation"),
     TEXT("transpose", "an AAPC kernel", "AAPC kernel of the FFT's transposes"),
     INT("dist", 1, 2 * MAX_N, "1..128", "p2p: hops from the sender to the receiver"),
@@ -241,7 +244,15 @@ const char *ss_values_check_ranges(ss_values *v)
 {
     for (int i = 0; i < ss_fields_count(v->set_kind); i++) {
         const ss_field *f = &sets[v->set_kind].f[i];
-        if (!v->given[i] || f->type == SS_FIELD_TEXT) continue;
+        if (!v->given[i]) continue;
+        if (f->type == SS_FIELD_TEXT) {
+            int ok = !f->choices || !v->sval[i];
+            for (int k = 0; !ok && f->choices[k]; k++) ok = strcmp(f->choices[k], v->sval[i]) == 0;
+            if (!ok)
+                return ss_values_fail(v, "%s '%s' is unknown (allowed: %s)", f->name, v->sval[i],
+                                      f->range);
+            continue;
+        }
         if (in_range(f, v->ival[i], v->rval[i])) continue;
         if (f->type == SS_FIELD_INT)
             return ss_values_fail(v, "%s = %lld is out of range (allowed %s)", f->name,

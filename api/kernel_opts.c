@@ -124,9 +124,6 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (!ss_values_given(v, "words"))
         return ss_values_fail(v, "words is required (B, words per message)");
     if (kt->phased && (why = ss_phased_n_check(v, p.n))) return why;
-    const char *r = text(k, "routing");
-    if (r && strcmp(r, "bidir") != 0 && strcmp(r, "unidir") != 0)
-        return ss_values_fail(v, "routing '%s' is unknown (allowed: bidir, unidir)", r);
     const char *st = text(k, "stall");
     int node, step;
     if (st && parse_stall(st, &node, &step))

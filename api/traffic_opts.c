@@ -172,6 +172,10 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
         } else if (src > UINT32_MAX || dst > UINT32_MAX || w > UINT32_MAX) {
             snprintf(err, es, "%s:%ld: a node id or word count above %u", path, line, UINT32_MAX);
             rc = SS_ERR_USAGE;
+        } else if (t->trace_len && c < t->trace[t->trace_len - 1].cycle) {
+            snprintf(err, es, "%s:%ld: cycle %llu goes backwards (the line before has %llu)", path,
+                     line, c, (unsigned long long)t->trace[t->trace_len - 1].cycle);
+            rc = SS_ERR_USAGE;
         } else if ((rc = ss_traffic_add_message(t, c, (uint32_t)src, (uint32_t)dst,
                                                 (uint32_t)w))) {
             char tmp[SS_MSG];

@@ -85,6 +85,8 @@ typedef struct {
     const char *range;      /* the allowed values as the messages say them:
                                "1..16", "0, or 1/64..1e+06", "iwarp, ipsc860, ap1000" */
     const char *help;       /* one line */
+    const char *const *choices; /* SS_FIELD_TEXT: the allowed names, NULL-
+                               terminated, or NULL when any text may do */
 } ss_field;
 
 /* Field i of a set (enum ss_field_set), or NULL past its end. */

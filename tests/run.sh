@@ -20,6 +20,13 @@ st=${PIPESTATUS[0]}
 echo "test_model $((SECONDS - t0))" >>"$times"
 [ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
 part cli/cli "$here/cli/cli.sh" "$dir"
+# the library: its error contract, its exported symbols, every field's
+# bounds refused by the command line with the library's own line
+if [ -x "$dir/api/test_api" ]; then
+  part api/api "$dir/api/test_api"
+  part api/symbols "$here/api/symbols.sh" "$dir"
+  part api/bounds "$here/api/bounds.sh" "$dir"
+fi
 # the include layering, and every kernel's cycles against the golden data
 part layout "$here/layout.sh"
 # the paper's values (paper/data/*.csv) against the seed lines they cite

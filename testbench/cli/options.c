@@ -29,13 +29,6 @@ const opt_choice rtl_top_choices[] = {
     [RTL_TOP_TORUS + 1] = { NULL, NULL },
 };
 
-/* Indexed by kernel_cfg.unidir. */
-static const opt_choice routing_choices[] = {
-    { "bidir", "shortest routes, in either direction" },
-    { "unidir", "+x then +y only" },
-    { NULL, NULL },
-};
-
 /* An enumerated option's names: the i-th name (and its help), or NULL past
  * the end. */
 typedef const char *choice_fn(int i, const char **help);
@@ -50,7 +43,6 @@ static const char *from_table(const opt_choice *t, int i, const char **help)
 
 static const char *backend_choice(int i, const char **h) { return from_table(backend_choices, i, h); }
 static const char *rtl_top_choice(int i, const char **h) { return from_table(rtl_top_choices, i, h); }
-static const char *routing_choice(int i, const char **h) { return from_table(routing_choices, i, h); }
 
 static const char *preset_choice(int i, const char **help)
 {
@@ -62,7 +54,7 @@ static const char *preset_choice(int i, const char **help)
 
 /* ---- the table ------------------------------------------------------------ */
 
-enum opt_kind { OPT_FLAG, OPT_INT, OPT_REAL, OPT_STR, OPT_ENUM };
+enum opt_kind { OPT_FLAG, OPT_INT, OPT_REAL, OPT_STR, OPT_ENUM, OPT_FIELD };
 /* The C type of the field a value goes to (T_NONE: the row's setter
  * stores it). */
 enum opt_type { T_NONE, T_INT, T_U32, T_I64, T_U64, T_REAL, T_STR };
@@ -79,6 +71,11 @@ typedef struct {
         enum opt_type type;
     } at;                      /* where the value goes */
     void (*set)(run_opts *o, const char *val); /* then (or instead) this */
+    struct {
+        int set;               /* enum ss_field_set */
+        const char *name;      /* the library's field: its type, range and
+                                  check are the library's (api/fields.c) */
+    } field;                   /* OPT_FIELD (and OPT_FLAG rows of a field) */
     const char *help;
     const char *def;           /* the default in the help: NULL = the value of
                                   options_defaults, "" = none shown */
@@ -93,55 +90,35 @@ typedef struct {
 #define INT_IN(a, b) .kind = OPT_INT, .lo = (a), .hi = (b)
 #define REAL_IN(a, b) .kind = OPT_REAL, .rlo = (a), .rhi = (b)
 #define ENUM_OF(f) .kind = OPT_ENUM, .choice = (f)
-
-static void check_mem_bw(run_opts *o, const char *v)
-{
-    if (o->p.mem_words_per_cycle > 0 && o->p.mem_words_per_cycle < 1.0 / 64)
-        usage_error("--mem-bw '%s' is too small (0 = unlimited, else at least 1/64)", v);
-}
-
-static void set_stall(run_opts *o, const char *v)
-{
-    int a, b;
-    char extra;
-    if (sscanf(v, "%d:%d%c", &a, &b, &extra) != 2 || a < 0 || b < 0)
-        usage_error("--stall needs NODE:STEP with two non-negative integers, got '%s'", v);
-    o->cfg.stall_node = a;
-    o->cfg.stall_step = b;
-}
-
-static void set_pattern(run_opts *o, const char *v) { options_pattern(&o->tr.tc, v); }
-
-static void set_packet(run_opts *o, const char *v) { options_packet(&o->tr.tc, v); }
+/* A value of the library's field set S called F: parsed, stored and checked
+ * by the library, which owns its range. */
+#define FIELD(S, F) .kind = OPT_FIELD, .field = { (S), (F) }
+#define PARAM(F) FIELD(SS_FIELDS_PARAMS, F)
+#define KOPT(F) FIELD(SS_FIELDS_KERNEL, F)
+#define TOPT(F) FIELD(SS_FIELDS_TRAFFIC, F)
 
 #define BOTH (CMD_RUN | CMD_TRAFFIC)
 #define TRAFFIC_ONLY .cmds = CMD_TRAFFIC
 
 static const opt_row rows[] = {
-    { OPT("--kernel", "K"), .kind = OPT_STR, AT(kernel), .required = 1,
+    { OPT("--kernel", "K"), KOPT("kernel"), .required = 1,
       .help = "the kernel to run, one of 'syncswitch list'" },
-    { .cmds = BOTH, OPT("--n", "N"), INT_IN(2, MAX_N), AT(p.n), .required = 1,
+    { .cmds = BOTH, OPT("--n", "N"), PARAM("n"), .required = 1,
       .help = "torus side, N x N nodes (run: the phased kernels need a multiple of 8)" },
-    { OPT("--words", "B"), INT_IN(0, 1 << 20), AT(words), .required = 1,
-      .help = "words per message" },
-    { .cmds = BOTH, OPT("--tt", "T"), INT_IN(1, MAX_TT), AT(p.tt),
-      .help = "link throttle T_t, cycles per flit" },
-    { OPT("--mhz", "S"), REAL_IN(1e-3, 1e6), AT(p.mhz),
-      .help = "clock S in MHz for bandwidth figures" },
-    { .cmds = BOTH, OPT("--depth", "D"), INT_IN(1, MAX_DEPTH), AT(p.depth),
-      .help = "flits per input VC buffer" },
-    { OPT("--call-cycles", "C"), INT_IN(0, 1000000), AT(p.call_cycles),
-      .help = "cost of a queue/DMA API call" },
-    { OPT("--msg-cycles", "C"), INT_IN(0, 1000000), AT(p.msg_cycles),
-      .help = "cost of a message-passing send" },
-    { .cmds = BOTH, OPT("--watchdog", "W"), INT_IN(1, 1000000000000LL), AT(p.watchdog),
+    { OPT("--words", "B"), KOPT("words"), .required = 1, .help = "words per message" },
+    { .cmds = BOTH, OPT("--tt", "T"), PARAM("tt"), .help = "link throttle T_t, cycles per flit" },
+    { OPT("--mhz", "S"), PARAM("mhz"), .help = "clock S in MHz for bandwidth figures" },
+    { .cmds = BOTH, OPT("--depth", "D"), PARAM("depth"), .help = "flits per input VC buffer" },
+    { OPT("--call-cycles", "C"), PARAM("call_cycles"), .help = "cost of a queue/DMA API call" },
+    { OPT("--msg-cycles", "C"), PARAM("msg_cycles"), .help = "cost of a message-passing send" },
+    { .cmds = BOTH, OPT("--watchdog", "W"), PARAM("watchdog"),
       .help = "cycles without progress before reporting a hang" },
-    { .cmds = BOTH, OPT("--seed", "S"), INT_IN(0, UINT32_MAX), AT(p.seed),
+    { .cmds = BOTH, OPT("--seed", "S"), PARAM("seed"),
       .help = "seed of randomized kernels and of --jitter" },
-    { OPT("--jitter", "F"), REAL_IN(0, 1), AT(p.jitter),
+    { OPT("--jitter", "F"), PARAM("jitter"),
       .help = "run-to-run variation: each software cost (send, queue call) uniform in "
               "c(1-F)..c(1+F), per-node generator seeded by --seed and the node id" },
-    { OPT("--mem-bw", "W"), REAL_IN(0, 1e6), AT(p.mem_words_per_cycle), .set = check_mem_bw,
+    { OPT("--mem-bw", "W"), PARAM("mem_bw"),
       .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
               "else at least 1/64; >= 2 never limits" },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
@@ -176,52 +153,46 @@ static const opt_row rows[] = {
     { .cmds = BOTH, OPT("--record", "DIR"), .kind = OPT_STR, AT(be.record),
       .help = "backend c: write every router's ports every cycle into DIR as $readmemh "
               "files, for the Icarus replay testbenches (testbench/icarus/)" },
-    { OPT("--size-variance", "V"), REAL_IN(0, 1), AT(cfg.size_variance),
+    { OPT("--size-variance", "V"), KOPT("size_variance"),
       .help = "message sizes uniform in B-VB..B+VB" },
-    { OPT("--zero-prob", "P"), REAL_IN(0, 1), AT(cfg.zero_prob),
-      .help = "a message is empty with probability P" },
-    { OPT("--send-empty", NULL), .kind = OPT_FLAG, AT(cfg.send_empty),
+    { OPT("--zero-prob", "P"), KOPT("zero_prob"), .help = "a message is empty with probability P" },
+    { OPT("--send-empty", NULL), .kind = OPT_FLAG, .field = { SS_FIELDS_KERNEL, "send_empty" },
       .help = "msgpass-var: send the empty blocks too (by default only the non-empty)" },
-    { OPT("--barrier", "NAME"), .kind = OPT_STR, AT(cfg.barrier),
-      .help = "barrier of phased-gsync" },
-    { OPT("--mapping", "NAME"), .kind = OPT_STR, AT(cfg.mapping),
-      .help = "hypercube node id -> torus node mapping" },
-    { OPT("--routing", "R"), ENUM_OF(routing_choice), AT(cfg.unidir),
-      .help = "routes of the hypercube kernels" },
-    { OPT("--flop-cycles", "C"), INT_IN(0, 1000000), AT(cfg.flop_cycles),
+    { OPT("--barrier", "NAME"), KOPT("barrier"), .help = "barrier of phased-gsync" },
+    { OPT("--mapping", "NAME"), KOPT("mapping"), .help = "hypercube node id -> torus node mapping" },
+    { OPT("--routing", "R"), KOPT("routing"), .help = "routes of the hypercube kernels" },
+    { OPT("--flop-cycles", "C"), KOPT("flop_cycles"),
       .help = "cost of one floating-point operation; the FFT takes 0 as its own default" },
-    { OPT("--transpose", "K"), .kind = OPT_STR, AT(cfg.transpose),
-      .help = "AAPC kernel of the FFT's transposes" },
-    { OPT("--dist", "D"), INT_IN(1, 2 * MAX_N), AT(cfg.dist), .def = "default 1",
+    { OPT("--transpose", "K"), KOPT("transpose"), .help = "AAPC kernel of the FFT's transposes" },
+    { OPT("--dist", "D"), KOPT("dist"), .def = "default 1",
       .help = "p2p: hops from the sender to the receiver" },
-    { OPT("--senders", "K"), INT_IN(1, MAX_N), AT(cfg.senders), .def = "default 1",
+    { OPT("--senders", "K"), KOPT("senders"), .def = "default 1",
       .help = "p2p-contend: messages that cross the one link" },
-    { OPT("--stall", "NODE:STEP"), .kind = OPT_STR, .set = set_stall,
+    { OPT("--stall", "NODE:STEP"), KOPT("stall"),
       .help = "fault injection: NODE stops sending at step STEP" },
-    { OPT("--background", "P:R"), .kind = OPT_STR, AT(background),
+    { OPT("--background", "P:R"), KOPT("background"),
       .help = "synthetic message-passing traffic of pattern P (as --pattern of traffic) "
               "at R flits/node/cycle underneath the kernel" },
     /* traffic */
-    { OPT("--pattern", "P"), .kind = OPT_STR, AT(pattern), .set = set_pattern, TRAFFIC_ONLY,
+    { OPT("--pattern", "P"), TOPT("pattern"), TRAFFIC_ONLY,
       .help = "destinations: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
               "randperm, or hotspot:NODE:FRACTION (FRACTION of the packets to NODE, the rest "
               "uniform); bitrev and shuffle need n*n a power of two" },
-    { OPT("--rate", "R"), REAL_IN(0, 1), AT(tr.tc.rate), TRAFFIC_ONLY, .def = "",
+    { OPT("--rate", "R"), TOPT("rate"), TRAFFIC_ONLY, .def = "",
       .help = "offered load, flits/node/cycle" },
-    { OPT("--packet", "B|A-B"), .kind = OPT_STR, .set = set_packet, TRAFFIC_ONLY,
-      .def = "default 5",
-      .help = "flits per packet, HEAD and TAIL included: fixed, or uniform in A..B (3..4096)" },
-    { OPT("--burst", "L"), REAL_IN(0, 1e6), AT(tr.tc.burst), TRAFFIC_ONLY,
+    { OPT("--packet", "B|A-B"), TOPT("packet"), TRAFFIC_ONLY, .def = "default 5",
+      .help = "flits per packet, HEAD and TAIL included: fixed, or uniform in A..B" },
+    { OPT("--burst", "L"), TOPT("burst"), TRAFFIC_ONLY,
       .help = "on/off injection with bursts of L packets on average (about one flit a cycle "
               "while on); 0: Bernoulli" },
-    { OPT("--warmup", "C"), INT_IN(0, 100000000), AT(tr.warmup_min), TRAFFIC_ONLY,
+    { OPT("--warmup", "C"), TOPT("warmup"), TRAFFIC_ONLY, .def = "default 1000",
       .help = "cycles of warm-up at least; it goes on until the mean latency is steady" },
-    { OPT("--window", "C"), INT_IN(100, 100000000), AT(tr.window), TRAFFIC_ONLY,
+    { OPT("--window", "C"), TOPT("window"), TRAFFIC_ONLY, .def = "default 10000",
       .help = "measurement window: packets created in it are measured (and drained)" },
     { OPT("--trace-in", "FILE"), .kind = OPT_STR, AT(trace_in), TRAFFIC_ONLY,
       .help = "replay the messages of FILE (lines 'cycle source destination words', # "
               "comments; docs/traffic.md) instead of a pattern" },
-    { OPT("--links", "FILE"), .kind = OPT_STR, AT(tr.links_csv), TRAFFIC_ONLY,
+    { OPT("--links", "FILE"), TOPT("links"), TRAFFIC_ONLY,
       .help = "write every link's utilisation over the window as CSV" },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
@@ -282,6 +253,11 @@ static void check_table(void)
         case OPT_INT: ok = t == T_INT || t == T_U32 || t == T_I64 || t == T_U64; break;
         case OPT_REAL: ok = t == T_REAL; break;
         case OPT_STR: ok = t == T_STR || (t == T_NONE && r->set); break;
+        case OPT_FIELD: ok = t == T_NONE && ss_field_find(r->field.set, r->field.name); break;
+        case OPT_FLAG:
+            ok = r->field.name ? t == T_NONE && ss_field_find(r->field.set, r->field.name)
+                               : t == T_INT;
+            break;
         default: ok = t == T_INT; break;
         }
         if (!ok) {
@@ -311,11 +287,15 @@ static void store_int(run_opts *o, const opt_row *r, long long v)
     }
 }
 
-/* Does the row set a field of the machine parameters (params_t)? */
+/* Does the row set a field of the machine parameters? */
 static int in_params(const opt_row *r)
 {
-    /* off - offsetof(p) wraps around to a huge value below p */
-    return r->at.type != T_NONE && r->at.off - offsetof(run_opts, p) < sizeof(params_t);
+    return r->kind == OPT_FIELD && r->field.set == SS_FIELDS_PARAMS;
+}
+
+static const ss_field *lib_field(const opt_row *r)
+{
+    return r->field.name ? ss_field_find(r->field.set, r->field.name) : NULL;
 }
 
 static int choice_index(const opt_row *r, const char *v)
@@ -351,6 +331,13 @@ static int format_value(const opt_row *r, const run_opts *o, char *buf, size_t s
         }
         return 1;
     case OPT_REAL: snprintf(buf, size, "%g", *(const double *)f); return 1;
+    case OPT_FIELD:
+        if (!in_params(r) || !o->sp) return 0;
+        if (lib_field(r)->type == SS_FIELD_INT)
+            snprintf(buf, size, "%lld", (long long)ss_params_get_int(o->sp, r->field.name));
+        else
+            snprintf(buf, size, "%g", ss_params_get_real(o->sp, r->field.name));
+        return 1;
     case OPT_STR:
         if (r->at.type != T_STR || !*(const char *const *)f) return 0;
         snprintf(buf, size, "%s", *(const char *const *)f);
@@ -379,13 +366,20 @@ void options_defaults(run_opts *o, int preset)
 {
     *o = (run_opts){ 0 };
     o->p = params_preset_at(preset)->params;
+    o->sp = ss_params_new();
+    o->sk = ss_kernel_opts_new();
+    o->st = ss_traffic_opts_new();
+    if (!o->sp || !o->sk || !o->st) {
+        fputs("syncswitch: out of memory\n", stderr);
+        exit(EXIT_INTERNAL);
+    }
+    ss_params_from_model(o->sp, &o->p);
     o->preset = preset;
     o->cfg.stall_node = o->cfg.stall_step = -1;
     o->be.kind = BACKEND_C;
     o->be.trace_to = UINT64_MAX;
     o->be.perturb_cycle = -1;
     o->be.x_seed = -1;
-    o->words = -1;
     o->rtl_top = -1;
     o->sync_switch = 1;
     o->tr.tc.pattern = TP_UNIFORM;
@@ -396,9 +390,49 @@ void options_defaults(run_opts *o, int preset)
     o->tr.window = 10000;
 }
 
+void options_free(run_opts *o)
+{
+    ss_params_free(o->sp);
+    ss_kernel_opts_free(o->sk);
+    ss_traffic_opts_free(o->st);
+    o->sp = NULL;
+    o->sk = NULL;
+    o->st = NULL;
+}
+
+/* A library field's value: the library parses and stores it; a refusal
+ * (unparsable text) is its line. */
+static void set_field(run_opts *o, const opt_row *r, const char *v)
+{
+    int rc;
+    const char *why;
+    switch (r->field.set) {
+    case SS_FIELDS_PARAMS:
+        rc = ss_params_set(o->sp, r->field.name, v);
+        why = ss_params_error(o->sp);
+        break;
+    case SS_FIELDS_KERNEL:
+        rc = ss_kernel_opts_set(o->sk, r->field.name, v);
+        why = ss_kernel_opts_error(o->sk);
+        break;
+    default:
+        rc = ss_traffic_opts_set(o->st, r->field.name, v);
+        why = ss_traffic_opts_error(o->st);
+        break;
+    }
+    if (rc) options_refuse(why);
+}
+
+_Noreturn void options_refuse(const char *why)
+{
+    fprintf(stderr, "syncswitch: %s\n", why);
+    exit(EXIT_USAGE);
+}
+
 static void set_value(run_opts *o, const opt_row *r, const char *v)
 {
     switch (r->kind) {
+    case OPT_FIELD: set_field(o, r, v); break;
     case OPT_INT: store_int(o, r, opt_int(r->name, v, r->lo, r->hi)); break;
     case OPT_REAL: *(double *)field(o, r) = opt_real(r->name, v, r->rlo, r->rhi); break;
     case OPT_STR:
@@ -406,6 +440,13 @@ static void set_value(run_opts *o, const opt_row *r, const char *v)
         break;
     case OPT_ENUM: {
         int i = choice_index(r, v);
+        if (i < 0 && r->choice == preset_choice) {   /* the library's refusal */
+            ss_params *t = ss_params_new();
+            char why[SS_MSG];
+            snprintf(why, sizeof why, "%s", t && ss_params_preset(t, v) ? ss_params_error(t) : "?");
+            ss_params_free(t);
+            options_refuse(why);
+        }
         if (i < 0) {
             char allowed[512];
             choice_list(r, allowed, sizeof allowed);
@@ -414,7 +455,10 @@ static void set_value(run_opts *o, const opt_row *r, const char *v)
         *(int *)field(o, r) = i;
         break;
     }
-    case OPT_FLAG: *(int *)field(o, r) = 1; break;
+    case OPT_FLAG:
+        if (r->field.name) set_field(o, r, "1");
+        else *(int *)field(o, r) = 1;
+        break;
     }
     if (r->set) r->set(o, v);
 }
@@ -508,6 +552,12 @@ static void annotation(const opt_row *r, const run_opts *d, char *buf, size_t si
         snprintf(range, sizeof range, "%lld..%lld", r->lo, r->hi);
     else if (r->kind == OPT_REAL)
         snprintf(range, sizeof range, "%g..%g", r->rlo, r->rhi);
+    else if (r->kind == OPT_FIELD && lib_field(r)->type != SS_FIELD_TEXT) {
+        /* the library's range, with a space that does not break the line */
+        snprintf(range, sizeof range, "%s", lib_field(r)->range);
+        for (char *c = range; *c; c++)
+            if (*c == ' ') *c = NBSP;
+    }
     if (r->required && d->cmd == CMD_TRAFFIC)
         snprintf(def, sizeof def, "default%c%d", NBSP, d->p.n);
     else if (r->required)
@@ -526,6 +576,7 @@ static void annotation(const opt_row *r, const run_opts *d, char *buf, size_t si
 }
 
 static void help_of(FILE *f, int cmd);
+static void help_rows(FILE *f, int cmd, const run_opts *d);
 
 void options_help(FILE *f)
 {
@@ -539,6 +590,13 @@ static void help_of(FILE *f, int cmd)
     run_opts d;
     options_defaults(&d, 0);
     d.cmd = cmd;
+    help_rows(f, cmd, &d);
+    options_free(&d);
+}
+
+static void help_rows(FILE *f, int cmd, const run_opts *dp)
+{
+    const run_opts d = *dp;
     fprintf(f, "options of %s:\n", cmd_name(cmd));
     for (int i = 0; i < NROWS; i++) {
         const opt_row *r = &rows[i];
@@ -551,6 +609,13 @@ static void help_of(FILE *f, int cmd)
         annotation(r, &d, note, sizeof note);
         col = put_words(f, HELP_COL, HELP_COL, r->help);
         col = put_words(f, col, HELP_COL, note);
+        const ss_field *lf = lib_field(r);
+        if (lf && lf->choices) {   /* the library's allowed names, one a line */
+            fputs(":\n", f);
+            for (int k = 0; lf->choices[k]; k++)
+                fprintf(f, "%*s%s\n", HELP_COL + 2, "", lf->choices[k]);
+            continue;
+        }
         if (r->kind == OPT_ENUM) fputc(':', f);
         fputc('\n', f);
         if (r->kind != OPT_ENUM) continue;
@@ -571,7 +636,7 @@ void options_print_params(FILE *f, const params_t *p)
 {
     run_opts o;
     options_defaults(&o, 0);
-    o.p = *p;
+    ss_params_from_model(o.sp, p);
     int first = 1;
     for (int i = 0; i < NROWS; i++) {
         char value[64];
@@ -581,4 +646,5 @@ void options_print_params(FILE *f, const params_t *p)
         fprintf(f, "%s%s %s", first ? "" : " ", rows[i].name, value);
         first = 0;
     }
+    options_free(&o);
 }

@@ -4,6 +4,7 @@
 #define SYNCSWITCH_CLI_OPTIONS_H
 #include <stdint.h>
 #include <stdio.h>
+#include "api_internal.h"
 #include "backend.h"
 #include "kernel.h"
 #include "params.h"
@@ -20,11 +21,14 @@ enum { CMD_RUN = 1, CMD_TRAFFIC = 2 };
 
 /* Everything the options of `run` and `traffic` set. */
 typedef struct {
-    params_t p;               /* from the preset, then the options */
+    /* the library's handles: the options of its fields go here, and its
+     * checks (ss_kernel_check, ss_traffic_check) judge them */
+    ss_params *sp;
+    ss_kernel_opts *sk;
+    ss_traffic_opts *st;
+    params_t p;               /* from the preset; after the check, sp's values */
     kernel_cfg cfg;           /* n, words, seed and sched are set by cmd_run */
     backend_opts be;
-    const char *kernel;       /* NULL: not given */
-    int64_t words;            /* -1: not given */
     int json;
     int rtl_top;              /* enum rtl_top_kind, -1: not given */
     int sync_switch;          /* rtl/cosim: 1 the RTL router with the synchronizing
@@ -33,9 +37,7 @@ typedef struct {
     uint64_t given;           /* one bit per option table row given */
     /* traffic */
     traffic_run_cfg tr;
-    const char *pattern;      /* --pattern as given */
     const char *trace_in;     /* --trace-in FILE */
-    const char *background;   /* run --background PATTERN:RATE */
     int cmd;                  /* CMD_RUN or CMD_TRAFFIC */
 } run_opts;
 
@@ -61,16 +63,15 @@ double opt_real(const char *opt, const char *val, double lo, double hi);
  * words -1, backend c; traffic: uniform, 5-flit packets, the default
  * warm-up and window. */
 void options_defaults(run_opts *o, int preset);
+/* Free the handles of options_defaults / options_parse. */
+void options_free(run_opts *o);
+/* "syncswitch: <why>" (a library check's line) on stderr, exit 2. */
+_Noreturn void options_refuse(const char *why);
 /* Parse the options of command cmd (CMD_RUN, CMD_TRAFFIC; argv[0..argc)
  * after the command). The --preset named anywhere is applied first, then
  * every other option in order. Exits 2 with one line on stderr on a usage
  * error, an option of another command included. */
 void options_parse(run_opts *o, int cmd, int argc, char **argv);
-/* "--pattern P" as a traffic_cfg (hotspot:NODE:FRACTION included), or
- * exit 2. */
-void options_pattern(traffic_cfg *tc, const char *spec);
-/* "--packet B" or "A-B" (flits, 3..4096) into tc, or exit 2. */
-void options_packet(traffic_cfg *tc, const char *spec);
 /* Was the option called name (e.g. "--n") given? */
 int options_given(const run_opts *o, const char *name);
 /* The "options of <command>" parts of the help. */

@@ -17,11 +17,7 @@
 #include "params.h"
 #include "report.h"
 #include "run.h"
-#include "trace_in.h"
 #include "traffic_run.h"
-
-/* Largest total node memory a run may allocate (send + receive blocks). */
-#define MEM_LIMIT_BYTES (16ull << 30)
 
 static int cmd_list(int argc, char **argv)
 {
@@ -49,13 +45,13 @@ static int cmd_presets(int argc, char **argv)
     return 0;
 }
 
+/* The library's check of n for the phased schedule. */
 static void check_phased_n(int n)
 {
-    if (n % 8 != 0 || n < 8 || n > AAPC_MAX_N) {
-        fprintf(stderr, "syncswitch: --n %d: the phased schedule needs n a multiple "
-                "of 8 in 8..%d\n", n, AAPC_MAX_N);
-        exit(EXIT_USAGE);
-    }
+    ss_values v;
+    ss_values_init(&v, SS_FIELDS_PARAMS);
+    const char *why = ss_phased_n_check(&v, n);
+    if (why) options_refuse(why);
 }
 
 static int cmd_schedule(int argc, char **argv)
@@ -98,7 +94,8 @@ static int backend_exec_for(const run_opts *o, char **argv)
                         o->p.depth, o->p.tt, argv);
 }
 
-/* An RTL run of another configuration execs that RTL binary with argv. */
+/* An RTL run of another configuration execs that RTL binary with argv.
+ * The library's check (ss_kernel_check) judges every value first. */
 static int cmd_run(int argc, char **argv)
 {
     run_opts o;
@@ -106,12 +103,14 @@ static int cmd_run(int argc, char **argv)
     params_t *p = &o.p;
     kernel_cfg *cfg = &o.cfg;
     backend_opts *be = &o.be;
-    if (!o.kernel) usage_error("run needs --kernel NAME (see 'syncswitch list')");
-    const kernel_t *k = kernel_find(o.kernel);
-    if (!k) usage_error("unknown kernel '%s' (see 'syncswitch list')", o.kernel);
+    if (!options_given(&o, "--kernel")) usage_error("run needs --kernel NAME (see 'syncswitch list')");
     if (!options_given(&o, "--n")) usage_error("run needs --n N (torus side)");
-    if (o.words < 0) usage_error("run needs --words B (words per message)");
-    if (k->phased) check_phased_n(p->n);
+    if (!options_given(&o, "--words")) usage_error("run needs --words B (words per message)");
+    const char *why = ss_kernel_check(o.sk, o.sp);
+    if (why) options_refuse(why);
+    static traffic_cfg bg;
+    ss_params_to_model(o.sp, p);
+    const kernel_t *k = ss_kernel_opts_to_cfg(o.sk, p, cfg, &bg);
     int rtl = be->kind == BACKEND_RTL || be->kind == BACKEND_COSIM;
     int sc = be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL;
     if (be->kind == BACKEND_C && be->trace)
@@ -144,37 +143,11 @@ static int cmd_run(int argc, char **argv)
                     "SYNC_%s); only kernels that run with it off can (see 'syncswitch list')",
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
-    static traffic_cfg bg;
-    if (o.background) {
+    if (bg.rate >= 0) {
         if (sc) usage_error("--background runs on --backend c, rtl or cosim");
-        const char *colon = strrchr(o.background, ':');
-        if (!colon || colon == o.background)
-            usage_error("--background needs PATTERN:RATE (a pattern of traffic, flits/node/cycle), "
-                        "got '%s'", o.background);
-        char pat[128];
-        snprintf(pat, sizeof pat, "%.*s", (int)(colon - o.background), o.background);
-        options_pattern(&bg, pat);
-        bg.rate = opt_real("--background rate", colon + 1, 0, 1);
-        bg.pkt_min = bg.pkt_max = 5;
-        bg.seed = p->seed;
         be->background = &bg;
     }
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
-    cfg->n = p->n;
-    cfg->words = (uint32_t)o.words;
-    cfg->seed = p->seed;
-    const char *why = kernel_check(k, cfg);
-    if (why) {
-        fprintf(stderr, "syncswitch: kernel %s: %s\n", k->name, why);
-        return EXIT_USAGE;
-    }
-    double mem = (double)kernel_mem_words(k, cfg) * 4.0 * p->n * p->n;
-    if (mem > (double)MEM_LIMIT_BYTES) {
-        fprintf(stderr, "syncswitch: --n %d --words %lld needs %.1f GiB of node memory "
-                "(limit 16 GiB): use fewer words or a smaller torus\n",
-                p->n, (long long)o.words, mem / (1u << 30));
-        return EXIT_USAGE;
-    }
 
     aapc_schedule *sched = NULL;
     if (k->phased) {
@@ -189,10 +162,12 @@ static int cmd_run(int argc, char **argv)
         else report_summary(k, p, cfg, &r, be->kind);
     }
     free(sched);
+    options_free(&o);
     return rc;
 }
 
-/* Synthetic traffic or a trace on the c, rtl or cosim backend. */
+/* Synthetic traffic or a trace on the c, rtl or cosim backend; the
+ * library reads the trace and checks every value (ss_traffic_check). */
 static int cmd_traffic(int argc, char **argv)
 {
     run_opts o;
@@ -200,12 +175,10 @@ static int cmd_traffic(int argc, char **argv)
     params_t *p = &o.p;
     backend_opts *be = &o.be;
     traffic_run_cfg *c = &o.tr;
-    if (o.trace_in && (o.pattern || options_given(&o, "--rate") || options_given(&o, "--packet") ||
-                       options_given(&o, "--burst")))
-        usage_error("traffic: --trace-in replays its messages: --pattern, --rate, --packet and "
-                    "--burst do not apply");
-    if (!o.trace_in && (!o.pattern || c->tc.rate < 0))
-        usage_error("traffic needs --pattern P and --rate R (or --trace-in FILE)");
+    if (o.trace_in && ss_traffic_read_trace(o.st, o.trace_in))
+        options_refuse(ss_traffic_opts_error(o.st));
+    const char *why = ss_traffic_check(o.st, o.sp);
+    if (why) options_refuse(why);
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
     if (be->record && be->kind != BACKEND_C)
@@ -213,30 +186,17 @@ static int cmd_traffic(int argc, char **argv)
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
         usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
-    if (!o.trace_in && c->tc.pattern == TP_HOTSPOT && c->tc.hot_node >= p->n * p->n)
-        usage_error("--pattern %s: node %d is outside the %dx%d torus (0..%d)", o.pattern,
-                    c->tc.hot_node, p->n, p->n, p->n * p->n - 1);
-    if (!o.trace_in && traffic_pattern_needs_pow2(c->tc.pattern) && (p->n & (p->n - 1)))
-        usage_error("--pattern %s permutes node-id bits: it needs n*n a power of two (n = 2, 4, "
-                    "8, 16, 32 or 64), not n = %d", o.pattern, p->n);
-    if (c->tc.burst > 0 && c->tc.rate >= 1)
-        usage_error("--burst needs --rate below 1 (the off periods)");
-    if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
+    ss_params_to_model(o.sp, p);
+    ss_traffic_opts_to_cfg(o.st, p, c);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
-    c->tc.seed = p->seed;
-    traffic_trace_msg *trace = NULL;
-    if (o.trace_in) {
-        trace = trace_in_read(o.trace_in, p->n, &c->tc.trace_len);
-        c->tc.trace = trace;
-    }
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);
-    const char *name = o.trace_in ? "trace" : o.pattern;
+    const char *name = o.trace_in ? "trace" : ss_values_text(&o.st->v, ss_field_index(SS_FIELDS_TRAFFIC, "pattern"));
     if (rc == 0 || rc == EXIT_VERIFY) {
         if (o.json) report_traffic_json(name, p, c, &r, be->kind);
         else report_traffic_summary(name, p, c, &r, be->kind);
     }
-    free(trace);
+    options_free(&o);
     return rc;
 }
 

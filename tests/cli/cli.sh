@@ -202,17 +202,19 @@ else pass help_options; fi
 bad=""
 for o in backend rtl-top routing preset; do
   "$bin" run --kernel phased --n 8 --words 16 --$o nosuch >/dev/null 2>"$tmp/e"
-  allowed=$(sed -n "s/^syncswitch: --$o 'nosuch' is unknown (allowed: \(.*\)) (try.*/\1/p" "$tmp/e")
+  # the CLI's own choices say "--backend ... (try ...)"; the library's fields
+  # and presets are named as the library names them ("routing 'nosuch' ...")
+  allowed=$(sed -n "s/^syncswitch: \(--\)*$o 'nosuch' is unknown (allowed: \([^)]*\)).*/\2/p" "$tmp/e")
   [ -n "$allowed" ] || { bad="$bad --$o: $(cat "$tmp/e")"; continue; }
   for name in $(echo "$allowed" | tr -d ,); do
-    grep -q "^ \{22\}$name  " "$tmp/h" || bad="$bad --$o $name(not in --help)"
+    grep -Eq "^ {22}$name(  |$)" "$tmp/h" || bad="$bad --$o $name(not in --help)"
   done
 done
 [ -z "$bad" ] && pass enum_allowed || fail enum_allowed "$bad"
 
 # --preset nosuch: one line, exit 2, naming every preset of 'presets'
 expect_usage bad_preset_nosuch run --kernel phased --n 8 --words 16 --preset nosuch
-grep -qF -- "--preset 'nosuch' is unknown (allowed: $preset_names)" "$tmp/err" \
+grep -qxF -- "syncswitch: preset 'nosuch' is unknown (allowed: $preset_names)" "$tmp/err" \
   && pass bad_preset_names || fail bad_preset_names "$(cat "$tmp/err") (presets: $preset_names)"
 
 # --preset applies first wherever it stands: the options override it

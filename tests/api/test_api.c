@@ -1,0 +1,115 @@
+/* The error contract of include/syncswitch.h, linked against the shared
+ * library (build/lib/libsyncswitch.so): one PASS/FAIL line per case. */
+#include <stdio.h>
+#include <string.h>
+#include "syncswitch.h"
+
+static int failed;
+#define CHECK(name, cond, ...)                                  \
+    do {                                                        \
+        if (cond) printf("PASS api_%s\n", name);                \
+        else {                                                  \
+            printf("FAIL api_%s: ", name);                      \
+            printf(__VA_ARGS__);                                \
+            putchar('\n');                                      \
+            failed = 1;                                         \
+        }                                                       \
+    } while (0)
+
+static ss_result *kernel(ss_params *p, const char *name, int words, const char *f, const char *v)
+{
+    ss_kernel_opts *k = ss_kernel_opts_new();
+    ss_kernel_opts_set(k, "kernel", name);
+    ss_kernel_opts_set_int(k, "words", words);
+    if (f) ss_kernel_opts_set(k, f, v);
+    ss_result *r = ss_run_kernel(p, k);
+    ss_kernel_opts_free(k);
+    return r;
+}
+
+int main(void)
+{
+    CHECK("version", ss_api_version() == SS_API_VERSION, "%d vs %d", ss_api_version(),
+          SS_API_VERSION);
+    ss_params *p = ss_params_new();
+    int rc = ss_params_set(p, "detph", "4");
+    CHECK("unknown_field", rc == SS_ERR_USAGE && strstr(ss_params_error(p), "unknown field 'detph'"),
+          "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set(p, "depth", "four");
+    CHECK("not_a_number", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "depth needs an integer, got 'four'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set_real(p, "depth", 2.5);
+    CHECK("real_for_int", rc == SS_ERR_USAGE, "rc %d", rc);
+    CHECK("defaults_ok", ss_params_check(p) == NULL, "%s", ss_params_check(p));
+    rc = ss_params_preset(p, "paragon");
+    CHECK("unknown_preset", rc == SS_ERR_USAGE && strstr(ss_params_error(p), "allowed: iwarp"),
+          "%s", ss_params_error(p));
+    CHECK("preset_names", ss_preset_name(0) && !strcmp(ss_preset_name(0), "iwarp") &&
+          ss_preset_name(99) == NULL, "bad preset table");
+    ss_params_set_int(p, "n", 4);
+
+    /* a refused value: nothing runs, the result says why */
+    ss_params_set_int(p, "tt", 0);
+    ss_result *r = kernel(p, "msgpass", 4, NULL, NULL);
+    CHECK("run_refused", ss_result_status(r) == SS_ERR_USAGE &&
+          !strcmp(ss_result_error(r), "tt = 0 is out of range (allowed 1..64)") &&
+          !strcmp(ss_result_json(r), ""), "status %d: %s", ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+    ss_params_set_int(p, "tt", 2);
+
+    /* a good run: verified, its values readable by key */
+    r = kernel(p, "msgpass", 4, NULL, NULL);
+    int found = 0;
+    double cycles = ss_result_get(r, "cycles", &found);
+    CHECK("run_ok", ss_result_status(r) == SS_OK && found && cycles > 0 &&
+          ss_result_get(r, "verified", NULL) == 1, "status %d: %s", ss_result_status(r),
+          ss_result_error(r));
+    ss_result_get(r, "no_such_key", &found);
+    CHECK("unknown_key", !found, "found a key that is not there");
+    ss_result_free(r);
+
+    /* an option the kernel does not take */
+    r = kernel(p, "msgpass", 4, "mapping", "gray");
+    CHECK("option_not_taken", ss_result_status(r) == SS_ERR_USAGE &&
+          strstr(ss_result_error(r), "kernel msgpass: takes no --mapping"), "%s",
+          ss_result_error(r));
+    ss_result_free(r);
+
+    /* the watchdog: a stalled node makes the run stuck, reported, no hang */
+    ss_params_set_int(p, "watchdog", 2000);
+    r = kernel(p, "msgpass", 4, "stall", "3:0");
+    CHECK("watchdog", ss_result_status(r) == SS_ERR_STUCK && ss_result_error(r)[0],
+          "status %d: %s", ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+
+    /* a trace with a node outside the torus */
+    ss_traffic_opts *t = ss_traffic_opts_new();
+    ss_traffic_add_message(t, 0, 0, 16, 4);
+    const char *why = ss_traffic_check(t, p);
+    CHECK("trace_node_outside", why && strstr(why, "destination 16 is outside the 4x4 torus"),
+          "%s", why ? why : "accepted");
+    ss_traffic_opts_free(t);
+
+    /* the JSON and the key agree, for traffic too */
+    t = ss_traffic_opts_new();
+    ss_traffic_opts_set(t, "pattern", "uniform");
+    ss_traffic_opts_set_real(t, "rate", 0.05);
+    ss_traffic_opts_set_int(t, "window", 1000);
+    r = ss_run_traffic(p, t);
+    CHECK("traffic_ok", ss_result_status(r) == SS_OK &&
+          strstr(ss_result_json(r), "\"pattern\":\"uniform\"") &&
+          ss_result_get(r, "delivered", NULL) > 0, "status %d: %s", ss_result_status(r),
+          ss_result_error(r));
+    ss_result_free(r);
+    ss_traffic_opts_free(t);
+
+    /* handles are independent: a clone keeps its own values */
+    ss_params *c = ss_params_clone(p);
+    ss_params_set_int(c, "depth", 7);
+    CHECK("clone", ss_params_get_int(p, "depth") == 4 && ss_params_get_int(c, "depth") == 7,
+          "depth %lld / %lld", (long long)ss_params_get_int(p, "depth"),
+          (long long)ss_params_get_int(c, "depth"));
+    ss_params_free(c);
+    ss_params_free(p);
+    return failed;
+}
