@@ -36,6 +36,8 @@ part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
 part golden "$here/golden.sh" "$dir"
+# the Python bindings: pip install of the tree, pytest against the CLI
+part python/python "$here/python/python.sh" "$dir"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
 [ "${RTL_TESTS:-0}" = 1 ] && part rtl/rtl "$here/rtl/rtl.sh" "$dir"
