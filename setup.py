@@ -17,7 +17,8 @@ class BuildPyWithLib(build_py):
         super().run()
         # BUILD: the tree's own build/ so a rebuild after `make lib` is free
         build = os.environ.get("SYNCSWITCH_BUILD", os.path.join(ROOT, "build"))
-        subprocess.check_call(["make", "-C", ROOT, "-s", "lib", "BUILD=" + build])
+        jobs = "-j%d" % (os.cpu_count() or 1)
+        subprocess.check_call(["make", "-C", ROOT, "-s", jobs, "lib", "BUILD=" + build])
         dest = os.path.join(self.build_lib, "syncswitch")
         os.makedirs(dest, exist_ok=True)
         shutil.copyfile(os.path.join(build, "lib", "libsyncswitch.so"),
