@@ -104,6 +104,19 @@ $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 	objcopy --localize-hidden $(LIB_DIR)/syncswitch_all.o
 	rm -f $@.tmp && ar rcs $@.tmp $(LIB_DIR)/syncswitch_all.o && mv $@.tmp $@
 
+# ---- install: the library, its header and pkg-config file, the command
+# with its manual page, the RTL (and its FuseSoC core) and the docs --------
+# make install PREFIX=/opt/syncswitch [DESTDIR=...]; make uninstall removes
+# exactly what install wrote (the manifest it keeps).
+PREFIX   ?= /usr/local
+INST      = $(DESTDIR)$(PREFIX)
+MANIFEST  = $(INST)/share/syncswitch/install_manifest.txt
+install: lib $(BUILD)/syncswitch
+	@scripts/install.sh "$(INST)" "$(PREFIX)" "$(BUILD)" "$(LIB_VERSION)" "$(LIB_SOVER)"
+
+uninstall:
+	@scripts/install.sh --uninstall "$(INST)"
+
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
 # as ss_torus.v wires them: every instance shares one compiled router, the fast

@@ -26,6 +26,8 @@ if [ -x "$dir/api/test_api" ]; then
   part api/api "$dir/api/test_api"
   part api/symbols "$here/api/symbols.sh" "$dir"
   part api/bounds "$here/api/bounds.sh" "$dir"
+  # make install into a temporary prefix, then a user's builds outside the tree
+  part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
 fi
 # the include layering, and every kernel's cycles against the golden data
 part layout "$here/layout.sh"
