@@ -96,7 +96,7 @@ $(BUILD)/api/field_tool: tests/api/field_tool.c include/syncswitch.h $(LIB_DIR)/
 	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB_DIR)/libsyncswitch.a -lm
 $(BUILD)/api/test_api: tests/api/test_api.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.so
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR))
+	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR)) -lpthread
 
 $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
