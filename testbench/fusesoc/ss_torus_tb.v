@@ -29,7 +29,7 @@ module ss_torus_tb #(
   parameter MSGS        = 2,    // messages per node, 1..4
   parameter WORDS       = 3,    // BODY flits per message, 0..
   parameter PLANT       = 0,    // 1: n_exp one wrong BODY word (the test must fail)
-  parameter MAX_CYCLES  = 4000  // give up (FAIL) after this many cycles
+  parameter MAX_CYCLES  = 1000  // give up (FAIL) after this many cycles
 );
   localparam NN   = N * N;
   localparam NP   = `SS_NP;
