@@ -54,6 +54,8 @@ part golden "$here/golden.sh" "$dir"
 [ "${RTL_TESTS:-0}" = 1 ] && part rtl/xrand "$here/rtl/xrand.sh" "$dir"
 # the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
 [ "${RTL_TESTS:-0}" = 1 ] && part icarus/icarus "$here/icarus/icarus.sh" "$dir"
+# the FuseSoC core: its lint targets, its self-checking Icarus testbench
+[ "${RTL_TESTS:-0}" = 1 ] && part fusesoc/fusesoc "$here/fusesoc/fusesoc.sh" "$dir"
 # the quick formal proofs (the router's parts) and the planted bugs they catch
 [ "${RTL_TESTS:-0}" = 1 ] && part formal/formal "$here/formal/formal.sh"
 # the SystemC backends, the NI's register interface, the example
