@@ -52,7 +52,10 @@ put "$build/syncswitch" bin 755
 "$root/scripts/manpage.sh" "$build/syncswitch" "$version" >"$tmp"
 put "$tmp" share/man/man1 644 syncswitch.1
 for f in "$root"/rtl/*.v "$root"/rtl/*.vh; do put "$f" share/syncswitch/rtl; done
-[ -f "$root/syncswitch.core" ] && put "$root/syncswitch.core" share/syncswitch/rtl
+# the FuseSoC core beside rtl/ and its testbench, as in the tree, so that
+# fusesoc --cores-root PREFIX/share/syncswitch finds every file it names
+put "$root/syncswitch.core" share/syncswitch
+for f in "$root"/testbench/fusesoc/*.v; do put "$f" share/syncswitch/testbench/fusesoc; done
 put "$root/README.md" share/doc/syncswitch
 for f in "$root"/docs/*.md; do put "$f" share/doc/syncswitch; done
 for f in "$root"/docs/kernels/*.md; do put "$f" share/doc/syncswitch/kernels; done

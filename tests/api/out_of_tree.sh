@@ -37,6 +37,13 @@ man -l "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" 
   || groff -man -Tascii "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" \
   || grep -q -- '--depth' "$prefix/share/man/man1/syncswitch.1"
 [ $? -eq 0 ] && echo "PASS oot_manpage" || echo "FAIL oot_manpage: no --depth in the page"
+# the installed RTL as a FuseSoC core: its router lint target
+fs="$root/build/venv/bin/fusesoc"
+if [ -x "$fs" ]; then
+  if (cd "$user" && timeout 300 "$fs" --cores-root "$prefix/share/syncswitch" run --build-root "$tmp/fs" \
+        --target=lint_router syncswitch:noc:ss_torus >"$tmp/fs.log" 2>&1); then echo "PASS oot_fusesoc_lint"
+  else echo "FAIL oot_fusesoc_lint: $(tail -3 "$tmp/fs.log")"; fi
+else echo "FAIL oot_fusesoc_lint: no fusesoc in build/venv (scripts/deps.sh venv)"; fi
 cd "$root" || exit 0
 make -s uninstall PREFIX="$prefix" >/dev/null 2>&1
 left=$(find "$prefix" -type f -o -type l | head -5)
