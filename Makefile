@@ -43,7 +43,7 @@ LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps lib api-tests install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
-        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper
+        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -96,13 +96,26 @@ $(BUILD)/api/field_tool: tests/api/field_tool.c include/syncswitch.h $(LIB_DIR)/
 	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB_DIR)/libsyncswitch.a -lm
 $(BUILD)/api/test_api: tests/api/test_api.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.so
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR))
+	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR)) -lpthread
 
 $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	ld -r -o $(LIB_DIR)/syncswitch_all.o $^
 	objcopy --localize-hidden $(LIB_DIR)/syncswitch_all.o
 	rm -f $@.tmp && ar rcs $@.tmp $(LIB_DIR)/syncswitch_all.o && mv $@.tmp $@
+
+# ---- install: the library, its header and pkg-config file, the command
+# with its manual page, the RTL (and its FuseSoC core) and the docs --------
+# make install PREFIX=/opt/syncswitch [DESTDIR=...]; make uninstall removes
+# exactly what install wrote (the manifest it keeps).
+PREFIX   ?= /usr/local
+INST      = $(DESTDIR)$(PREFIX)
+MANIFEST  = $(INST)/share/syncswitch/install_manifest.txt
+install: lib $(BUILD)/syncswitch
+	@scripts/install.sh "$(INST)" "$(PREFIX)" "$(BUILD)" "$(LIB_VERSION)" "$(LIB_SOVER)"
+
+uninstall:
+	@scripts/install.sh --uninstall "$(INST)"
 
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
@@ -286,6 +299,13 @@ icarus: $(BUILD)/syncswitch
 	@scripts/deps.sh icarus
 	@tests/icarus/icarus.sh $(BUILD)
 
+# The RTL as a FuseSoC core (syncswitch.core, docs/fusesoc.md): its lint
+# target (Verilator -Wall, the 8x8 torus) through the fusesoc that
+# scripts/deps.sh venv installs from PyPI into build/venv.
+fusesoc:
+	@scripts/deps.sh venv rtl icarus
+	@build/venv/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=lint syncswitch:noc:ss_torus
+
 # Verilator coverage (line, toggle, branch, the cover points of
 # testbench/coverage/) over the co-simulation suite; not part of make test
 # (docs/verification.md, "Coverage"). COV_MAX_CYCLES=C: only the golden
@@ -316,6 +336,7 @@ test: $(BUILD)/syncswitch $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin
 	@$(MAKE) -s rtl-bin RTL_X=unique
 	@for p in $(RTB_POINTS); do $(MAKE) -s router-tb RTB_DEPTH=$${p%_*} RTB_TT=$${p#*_} || exit 1; done
 	@scripts/deps.sh icarus
+	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 bench: $(BUILD)/syncswitch

@@ -21,7 +21,7 @@ module ss_sync_switch #(
 );
   localparam [`SS_NP-1:0] ALL = {`SS_NP{1'b1}};
   generate
-    if (ENABLE) begin : g_sync
+    if (ENABLE != 0) begin : g_sync
       reg [`SS_NP-1:0]      nim_q;
       reg [`SS_PHASE_W-1:0] phase_q;
       wire all_done = (nim_q == ALL);     // the AND gate
@@ -56,7 +56,7 @@ module ss_sync_switch #(
   // a failure prints one SS_ASSERT line and stops the simulation ($stop).
   // Hardware mode: a set bit is cleared only by the AND gate, all five set.
   generate
-    if (ENABLE) begin : g_assert
+    if (ENABLE != 0) begin : g_assert
       always @(posedge clk_i) begin
         if (rst_ni && mode_i == `SS_SYNC_HW &&
             (g_sync.nim_q & ~g_sync.nim_d) != {`SS_NP{1'b0}} && g_sync.nim_q != ALL) begin

@@ -21,7 +21,7 @@ need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
 
 for group in "${@:-build}"; do
   case "$group" in
-    build) need gcc gcc; need make make ;;
+    build) need gcc gcc; need make make; need pkg-config pkg-config ;;
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
     formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;

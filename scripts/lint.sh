@@ -27,6 +27,8 @@ done
 lint --top-module ss_router -GDEPTH=1 -GTT=1
 lint --top-module ss_router -GDEPTH=16 -GTT=64
 lint --top-module ss_router -GSYNC_SWITCH=0
+# the parameter given explicitly as FuseSoC passes it (-G, syncswitch.core)
+lint --top-module ss_router -GN=8 -GDEPTH=4 -GTT=2 -GSYNC_SWITCH=1
 LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GN=16 -GDEPTH=2 -GTT=3
 # the Verilog defines against the C headers (flit layout, counts, codes)
 tests/rtl/widths.sh || fail=1

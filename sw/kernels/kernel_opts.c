@@ -52,7 +52,7 @@ const char *kernel_opt_flag(unsigned bit)
 static const char *refusal(unsigned bit)
 {
     enum { SHOWN = 4 };
-    static char why[320];
+    static _Thread_local char why[320];   /* one per thread: the library is reentrant */
     int i = bit_index(bit), n = 0;
     size_t len = (size_t)snprintf(why, sizeof why, "takes no %s (%s of", opts[i].flag,
                                   opts[i].what);

@@ -12,7 +12,7 @@ int hc_mapping_id(const char *name)
 
 const char *hc_mapping_check(const char *name)
 {
-    static char why[160];
+    static _Thread_local char why[160];   /* one per thread: the library is reentrant */
     if (hc_mapping_id(name) >= 0) return NULL;
     snprintf(why, sizeof why, "unknown mapping '%s' (allowed: raster, gray)", name);
     return why;

@@ -16,7 +16,7 @@ int hc_dim(int n)
 
 const char *hc_check_cfg(const kernel_cfg *k)
 {
-    static char why[160];
+    static _Thread_local char why[160];   /* one per thread: the library is reentrant */
     if (hc_dim(k->n) < 0) {
         snprintf(why, sizeof why, "needs a power-of-two node count "
                  "(n = 2, 4, 8, 16, 32, 64); got n = %d", k->n);

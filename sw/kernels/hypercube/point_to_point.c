@@ -26,7 +26,7 @@ static int senders_of(const kernel_cfg *k) { return k->senders > 0 ? k->senders 
  * KOPT_*, refused by kernel_check). */
 const char *p2p_check(const kernel_cfg *k)
 {
-    static char why[160];
+    static _Thread_local char why[160];   /* one per thread: the library is reentrant */
     const char *hc = hc_check_cfg(k);
     if (hc) return hc;
     if (dist_of(k) > k->n) {

@@ -237,7 +237,7 @@ static int transpose_is_msgpass(const kernel_cfg *c)
 
 const char *fft2d_check(const kernel_cfg *c)
 {
-    static char why[200];
+    static _Thread_local char why[200];   /* one per thread: the library is reentrant */
     geom g;
     if (c->transpose && strcmp(c->transpose, "phased") && strcmp(c->transpose, "msgpass"))
         return "--transpose must be phased or msgpass";
