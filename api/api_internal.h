@@ -37,6 +37,9 @@ struct ss_traffic_opts {
     ss_values v;
     traffic_trace_msg *trace;           /* added messages, in cycle order */
     size_t trace_len, trace_cap;
+    uint32_t *trace_line;               /* each message's line in its file (0:
+                                           added by ss_traffic_add_message) */
+    char trace_file[256];               /* the file read last, for the messages */
 };
 
 /* fields.c: the tables, and the generic setters and range check. */
@@ -78,6 +81,11 @@ void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic
 /* Parse "uniform" / "hotspot:NODE:FRACTION" / "A-B": 0, or -1 and a line in why. */
 int ss_parse_pattern(const char *spec, traffic_cfg *tc, char *why, size_t size);
 int ss_parse_packet(const char *spec, traffic_cfg *tc, char *why, size_t size);
+
+/* The last cycle a trace message may name: 2^40, about 15 hours of a 20 MHz
+ * machine; idle cycles before a message are skipped in one step, so the
+ * bound keeps the cycle counter far from overflow, not the run short. */
+#define SS_TRACE_MAX_CYCLE (1ull << 40)
 
 /* Node memory a run may allocate, all nodes together (send + receive). */
 #define SS_MEM_LIMIT_BYTES (16ull << 30)

@@ -1,6 +1,8 @@
 /* ss_traffic_opts: a synthetic-traffic or trace run's options, the trace
  * reader, and the one check of them against the machine. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@ SS_API void ss_traffic_opts_free(ss_traffic_opts *t)
     if (!t) return;
     ss_values_free(&t->v);
     free(t->trace);
+    free(t->trace_line);
     free(t);
 }
 
@@ -98,13 +101,16 @@ SS_API int ss_traffic_add_message(ss_traffic_opts *t, uint64_t cycle, uint32_t s
     if (t->trace_len == t->trace_cap) {
         size_t cap = t->trace_cap ? 2 * t->trace_cap : 256;
         traffic_trace_msg *p = realloc(t->trace, cap * sizeof *p);
-        if (!p) {
+        if (p) t->trace = p;
+        uint32_t *l = p ? realloc(t->trace_line, cap * sizeof *l) : NULL;
+        if (!l) {
             snprintf(t->v.error, sizeof t->v.error, "out of memory for the trace");
             return SS_ERR_INTERNAL;
         }
-        t->trace = p;
+        t->trace_line = l;
         t->trace_cap = cap;
     }
+    t->trace_line[t->trace_len] = 0;
     t->trace[t->trace_len++] = (traffic_trace_msg){ cycle, src, dst, words };
     return SS_OK;
 }
@@ -131,26 +137,45 @@ static int field(char **s, const char *name, unsigned long long *out, char *why,
     return 0;
 }
 
+/* A byte a text trace does not hold: NUL and the control characters other
+ * than tab, newline and carriage return. */
+static int binary_byte(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
+
 SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
 {
     char *err = t->v.error, why[SS_MSG / 2];
     size_t es = sizeof t->v.error;
-    FILE *f = path ? fopen(path, "r") : NULL;
-    if (!f) {
-        snprintf(err, es, "trace %s: %s", path ? path : "(null)", strerror(errno));
+    struct stat st;
+    if (!path || stat(path, &st) != 0) {
+        snprintf(err, es, "trace %s: %s", path ? path : "(null)", path ? strerror(errno) : "no file");
         return SS_ERR_USAGE;
     }
-    char buf[1024];
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, es, "trace %s: %s, not a file of messages", path,
+                 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+        return SS_ERR_USAGE;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, es, "trace %s: %s", path, strerror(errno));
+        return SS_ERR_USAGE;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t got;
     long line = 0;
     size_t before = t->trace_len;
     int rc = SS_OK;
-    while (rc == SS_OK && fgets(buf, sizeof buf, f)) {
+    while (rc == SS_OK && (got = getline(&buf, &cap, f)) >= 0) {
         line++;
-        if (!strchr(buf, '\n') && !feof(f)) {
-            snprintf(err, es, "%s:%ld: the line is longer than 1023 characters", path, line);
-            rc = SS_ERR_USAGE;
-            break;
-        }
+        for (ssize_t i = 0; i < got; i++)
+            if (binary_byte((unsigned char)buf[i])) {
+                snprintf(err, es, "%s:%ld: binary data (byte 0x%02x), not a text trace (lines "
+                         "'cycle source destination words')", path, line, (unsigned char)buf[i]);
+                rc = SS_ERR_USAGE;
+                break;
+            }
+        if (rc) break;
         char *hash = strchr(buf, '#');
         if (hash) *hash = 0;
         buf[strcspn(buf, "\r\n")] = 0;
@@ -172,6 +197,10 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
         } else if (src > UINT32_MAX || dst > UINT32_MAX || w > UINT32_MAX) {
             snprintf(err, es, "%s:%ld: a node id or word count above %u", path, line, UINT32_MAX);
             rc = SS_ERR_USAGE;
+        } else if (c > SS_TRACE_MAX_CYCLE) {
+            snprintf(err, es, "%s:%ld: cycle %llu is out of range (allowed 0..%llu)", path, line, c,
+                     SS_TRACE_MAX_CYCLE);
+            rc = SS_ERR_USAGE;
         } else if (t->trace_len && c < t->trace[t->trace_len - 1].cycle) {
             snprintf(err, es, "%s:%ld: cycle %llu goes backwards (the line before has %llu)", path,
                      line, c, (unsigned long long)t->trace[t->trace_len - 1].cycle);
@@ -181,18 +210,22 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
             char tmp[SS_MSG];
             memcpy(tmp, err, sizeof tmp);
             snprintf(err, es, "%s:%ld: %.300s", path, line, tmp);
+        } else {
+            t->trace_line[t->trace_len - 1] = (uint32_t)line;
         }
     }
     if (rc == SS_OK && ferror(f)) {
-        snprintf(err, es, "trace %s: cannot be read", path);
+        snprintf(err, es, "trace %s: cannot be read (%s)", path, strerror(errno));
         rc = SS_ERR_USAGE;
     }
+    free(buf);
     fclose(f);
     if (rc == SS_OK && t->trace_len == before) {
         snprintf(err, es, "%s: no messages in the trace", path);
         rc = SS_ERR_USAGE;
     }
     if (rc) t->trace_len = before;
+    else snprintf(t->trace_file, sizeof t->trace_file, "%s", path);
     return rc;
 }
 
@@ -247,14 +280,22 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
         unsigned long long N = (unsigned long long)p.n * (unsigned long long)p.n;
         for (size_t i = 0; i < t->trace_len; i++) {
             const traffic_trace_msg *m = &t->trace[i];
+            char where[300];   /* "FILE:LINE" of a file's message, else its number */
+            if (t->trace_line[i])
+                snprintf(where, sizeof where, "%.250s:%u", t->trace_file, t->trace_line[i]);
+            else
+                snprintf(where, sizeof where, "trace message %zu", i + 1);
             if (m->src >= N || m->dst >= N)
-                return ss_values_fail(v, "trace message %zu: %s %u is outside the %dx%d torus "
-                                      "(nodes 0..%llu)", i + 1, m->src >= N ? "source" : "destination",
+                return ss_values_fail(v, "%s: %s %u is outside the %dx%d torus (nodes 0..%llu)",
+                                      where, m->src >= N ? "source" : "destination",
                                       m->src >= N ? m->src : m->dst, p.n, p.n, N - 1);
             if (m->words < 1 || m->words > TRAFFIC_MAX_FLITS - 2)
-                return ss_values_fail(v, "trace message %zu: %u words is out of range (allowed "
-                                      "1..%d: its first word carries its sequence number)", i + 1,
-                                      m->words, TRAFFIC_MAX_FLITS - 2);
+                return ss_values_fail(v, "%s: %u words is out of range (allowed 1..%d: its first "
+                                      "word carries its sequence number)", where, m->words,
+                                      TRAFFIC_MAX_FLITS - 2);
+            if (m->cycle > SS_TRACE_MAX_CYCLE)
+                return ss_values_fail(v, "%s: cycle %llu is out of range (allowed 0..%llu)", where,
+                                      (unsigned long long)m->cycle, SS_TRACE_MAX_CYCLE);
         }
         return NULL;
     }

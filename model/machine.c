@@ -131,6 +131,16 @@ int machine_routers_step_c(machine_t *m)
     return moved;
 }
 
+int machine_still(const machine_t *m)
+{
+    if (m->routers_step || m->p.step_all) return 0;   /* the RTL is clocked every cycle */
+    for (int i = 0; i < m->num_nodes; i++)
+        if (!quiet(m, i) || !node_idle(&m->node[i], m->out_q[i].link[PORT_LOCAL],
+                                       m->out_q[i].credit[PORT_LOCAL]))
+            return 0;
+    return 1;
+}
+
 void machine_attach_traffic(machine_t *m, struct traffic *t)
 {
     m->traffic = t;

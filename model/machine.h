@@ -81,6 +81,12 @@ int machine_step_hw(machine_t *m);
 
 /* The C routers' cycle (what machine_step_hw runs with no backend hook). */
 int machine_routers_step_c(machine_t *m);
+/* Would a cycle of the C model change nothing but the cycle counter (every
+ * router and node idle, nothing arriving; machine_step_hw's own idle skip
+ * for all of them)? Then, until something new is offered, every cycle
+ * would be the same, and a caller may advance m->cycle in one step.
+ * Always 0 for the RTL backends and with step_all. */
+int machine_still(const machine_t *m);
 
 /* Router i's inputs this cycle: its neighbours' registered outputs, the
  * node's inject flit and eject credit, the node's sw_clear. The torus

@@ -10,7 +10,8 @@
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
 #   scripts/deps.sh venv    the project's Python virtual environment, build/venv
-#                           (PyPI: fusesoc, pytest, matplotlib; Debian's
+#                           (PyPI: fusesoc, pytest, matplotlib, setuptools,
+#                           wheel; Debian's
 #                           python3-venv when the interpreter lacks venv)
 #   scripts/deps.sh all     everything
 set -euo pipefail
@@ -53,6 +54,8 @@ make_venv() {
   "$dir/bin/python" -c 'import pytest' >/dev/null 2>&1 || missing+=(pytest)
   "$dir/bin/python" -c 'import matplotlib' >/dev/null 2>&1 || missing+=(matplotlib)
   [ -x "$dir/bin/fusesoc" ] || missing+=(fusesoc)
+  # setuptools and wheel: `pip install --no-build-isolation .` (docs/python.md)
+  "$dir/bin/python" -c 'import setuptools, wheel' >/dev/null 2>&1 || missing+=(setuptools wheel)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "deps.sh: installing ${missing[*]} into $dir" >&2
   "$dir/bin/python" -m pip install -q "${missing[@]}" >&2 \

@@ -104,6 +104,25 @@ expect_usage bg_bad_rate        run --kernel phased --n 8 --words 16 --backgroun
 expect_usage bg_bad_pattern     run --kernel phased --n 8 --words 16 --background zigzag:0.1
 expect_usage bg_hotspot_out     run --kernel phased --n 8 --words 16 --background hotspot:99:0.5:0.1
 expect_usage bg_sc              run --kernel phased --n 8 --words 16 --background uniform:0.1 --backend sc
+# what is not a trace: a directory, binary data, a cycle past the bound
+mkdir -p "$tmp/a_dir"
+expect_usage tr_trace_dir      traffic --trace-in "$tmp/a_dir" --n 4
+printf '0 1 2 4\n\000\001\002binary\n' >"$tmp/bin.trace"
+expect_usage tr_trace_binary   traffic --trace-in "$tmp/bin.trace" --n 4
+printf '0 1 2 4\n18446744073709551615 1 2 4\n' >"$tmp/huge.trace"
+expect_usage tr_trace_huge     traffic --trace-in "$tmp/huge.trace" --n 4
+for c in dir:"a directory" bin:"binary data" huge:"cycle 18446744073709551615 is out of range" \
+         dst:"dst.trace:2: destination 99 is outside"; do
+  f=${c%%:*}; want=${c#*:}
+  [ "$f" = dir ] && arg="$tmp/a_dir" || arg="$tmp/$f.trace"
+  "$bin" traffic --trace-in "$arg" --n 4 2>"$tmp/err" >/dev/null
+  grep -q "$want" "$tmp/err" && pass "tr_trace_says_$f" || fail "tr_trace_says_$f" "$(head -c 200 "$tmp/err")"
+done
+# a quiet stretch of 10^9 cycles is skipped in one step, not stepped through
+printf '0 1 2 4\n1000000000 2 1 4\n' >"$tmp/gap.trace"
+out=$(timeout 20 "$bin" traffic --trace-in "$tmp/gap.trace" --n 16 --json 2>&1)
+echo "$out" | grep -q '"delivered":2,.*"verified":true' && pass tr_trace_gap_fast \
+  || fail tr_trace_gap_fast "$(echo "$out" | head -c 200)"
 # the line named: file and line number
 "$bin" traffic --trace-in "$tmp/back.trace" --n 4 2>"$tmp/err" >/dev/null
 if grep -q "back.trace:3: cycle 5 goes backwards" "$tmp/err"; then pass tr_trace_line_named

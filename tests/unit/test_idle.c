@@ -295,8 +295,55 @@ static void test_idle_skip_same_results(test_ctx *t)
     }
 }
 
+/* A trace with quiet stretches between bursts (the last 10^9 cycles on):
+ * skipping the stretches in one step (machine_still) gives every figure
+ * that stepping every cycle gives, and finishes however long the gap. */
+static void test_idle_trace_gap_skip(test_ctx *t)
+{
+    static const traffic_trace_msg msgs[] = {
+        { 0, 0, 5, 4 }, { 0, 3, 12, 9 }, { 40, 7, 2, 1 }, { 5000, 1, 14, 20 }, { 5000, 14, 1, 3 },
+        { 5003, 6, 6, 2 }, { 90000, 2, 9, 5 },
+    };
+    traffic_result r[2];
+    for (int all = 0; all < 2; all++) {
+        params_t p;
+        params_iwarp(&p);
+        p.n = 4;
+        p.step_all = all;
+        traffic_run_cfg c = { .tc = { .pkt_min = 5, .pkt_max = 5, .trace = msgs,
+                                      .trace_len = sizeof msgs / sizeof msgs[0] },
+                              .warmup_min = 1000, .warmup_max = 100000, .window = 10000 };
+        backend_opts be = { .kind = BACKEND_C, .trace_to = UINT64_MAX, .perturb_cycle = -1,
+                            .x_seed = -1 };
+        int rc = traffic_run(&p, &c, &be, &r[all], stderr);
+        CHECK(t, rc == 0 && r[all].delivered == 7 && !r[all].errors, "step_all %d: rc %d, %llu of 7",
+              all, rc, (unsigned long long)r[all].delivered);
+    }
+    CHECK(t, r[0].cycles == r[1].cycles && r[0].lat_mean == r[1].lat_mean &&
+             r[0].lat_max == r[1].lat_max && r[0].net_mean == r[1].net_mean &&
+             r[0].link_mean == r[1].link_mean,
+          "skipping: %llu cycles, latency %.2f/%.0f; every cycle: %llu, %.2f/%.0f",
+          (unsigned long long)r[0].cycles, r[0].lat_mean, r[0].lat_max,
+          (unsigned long long)r[1].cycles, r[1].lat_mean, r[1].lat_max);
+    /* a gap of 10^9 cycles: as fast as the short one (a second at most) */
+    static const traffic_trace_msg far[] = { { 0, 1, 2, 4 }, { 1000000000, 2, 1, 4 } };
+    params_t p;
+    params_iwarp(&p);
+    p.n = 8;
+    traffic_run_cfg c = { .tc = { .pkt_min = 5, .pkt_max = 5, .trace = far, .trace_len = 2 },
+                          .warmup_min = 1000, .warmup_max = 100000, .window = 10000 };
+    backend_opts be = { .kind = BACKEND_C, .trace_to = UINT64_MAX, .perturb_cycle = -1,
+                        .x_seed = -1 };
+    traffic_result g;
+    int rc = traffic_run(&p, &c, &be, &g, stderr);
+    CHECK(t, rc == 0 && g.delivered == 2 && g.cycles > 1000000000 && g.wall_seconds < 1.0,
+          "rc %d, %llu delivered, %llu cycles in %.2f s", rc, (unsigned long long)g.delivered,
+          (unsigned long long)g.cycles, g.wall_seconds);
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_idle[] = {
+    T(test_idle_trace_gap_skip),
     T(test_idle_router_conditions),
     T(test_idle_verdicts_on_kernels),
     T(test_idle_skip_same_results),
