@@ -18,12 +18,13 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 MODEL_SRC  = $(wildcard model/*.c)
 SW_SRC     = $(wildcard sw/lib/*.c sw/schedule/*.c sw/kernels/*.c sw/kernels/*/*.c)
 RUN_SRC    = $(wildcard testbench/run/*.c)
+API_SRC    = $(wildcard api/*.c)
 CLI_SRC    = $(wildcard testbench/cli/*.c)
 RTL_STUB   = testbench/rtl/rtl_stub.c
 SC_STUB    = testbench/systemc/sc_stub.c
 STUB_SRC   = $(RTL_STUB) $(SC_STUB)
 TEST_SRC   = $(wildcard tests/*.c tests/*/*.c)
-SRC_HDRS   = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h)
+SRC_HDRS   = $(wildcard model/*.h sw/*/*.h sw/kernels/*/*.h testbench/*/*.h api/*.h include/*.h)
 HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 
 # Include paths by layer, and no '../' includes: node programs (sw/kernels)
@@ -31,14 +32,17 @@ HDRS       = $(SRC_HDRS) $(wildcard tests/*.h tests/*/*.h)
 # the path, except sw/lib/node_api_model.c, the node API's one bridge to the model.
 INC_SW     = -Isw/lib -Isw/schedule -Isw/kernels
 INC_BRIDGE = -Imodel $(INC_SW)
-INC_ALL    = -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itestbench/systemc -Itests
+INC_ALL    = -Iinclude -Iapi -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl -Itestbench/cli -Itestbench/systemc -Itests
 inc_for    = $(if $(filter sw/lib/node_api_model.c,$1),$(INC_BRIDGE),$(if $(filter sw/%,$1),$(INC_SW),$(INC_ALL)))
 
-TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(STUB_SRC)
-TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(TEST_SRC) $(STUB_SRC)
+TOOL_SRC   = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(STUB_SRC)
+TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC)
+# libsyncswitch: the model, the node programs, the run driver and the API
+# (include/syncswitch.h); every symbol hidden but the API's (docs/api.md)
+LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -59,6 +63,30 @@ $(BUILD)/syncswitch: $(call objs,$(BUILD)/obj,$(TOOL_SRC))
 
 $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
 	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+# ---- libsyncswitch: the library of include/syncswitch.h --------------------
+# Position-independent objects with every symbol hidden but SS_API's. The
+# archive is one relocatable object whose hidden symbols are made local, so
+# a program linking it sees the API and nothing else (tests/api/symbols.sh).
+LIB_DIR     = $(BUILD)/lib
+LIB_SOVER   = 1
+LIB_FLAGS   = -fPIC -fvisibility=hidden
+LIB_OBJ     = $(call objs,$(BUILD)/pic/obj,$(LIB_SRC))
+lib: $(LIB_DIR)/libsyncswitch.a $(LIB_DIR)/libsyncswitch.so
+
+$(BUILD)/pic/obj/%.o: %.c $(HDRS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(LIB_FLAGS) $(call inc_for,$<) -c -o $@ $<
+
+$(LIB_DIR)/libsyncswitch.so: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libsyncswitch.so.$(LIB_SOVER) -o $@.tmp $^ -lm && mv $@.tmp $@
+
+$(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	ld -r -o $(LIB_DIR)/syncswitch_all.o $^
+	objcopy --localize-hidden $(LIB_DIR)/syncswitch_all.o
+	rm -f $@.tmp && ar rcs $@.tmp $(LIB_DIR)/syncswitch_all.o && mv $@.tmp $@
 
 # ---- RTL: lint, Verilated models per configuration ------------------------
 # Two tops: "routers" (one Verilated router per node, wired by the harness
@@ -93,7 +121,7 @@ endif
 # only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
 RTL_SYNC  ?= 1
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
-RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC) $(SC_STUB)
+RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
 # +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
@@ -146,7 +174,7 @@ SC_SRC     = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp \
 SC_HDRS    = $(wildcard testbench/systemc/*.h)
 # the SystemC binaries' C objects: the plain binary's, without its main()
 # and without the SystemC stub
-SC_C_OBJ   = $(call objs,$(BUILD)/obj,$(filter-out testbench/cli/main.c,$(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(CLI_SRC)) $(RTL_STUB))
+SC_C_OBJ   = $(call objs,$(BUILD)/obj,$(filter-out testbench/cli/main.c,$(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC)) $(RTL_STUB))
 SC_DIR     = $(BUILD)/sc
 
 sc-bin: $(SC_DIR)/syncswitch

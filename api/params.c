@@ -1,0 +1,140 @@
+/* ss_params: the machine parameters as a handle, presets, and their check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api_internal.h"
+
+/* Each field of params_t by its name in the table (fields.c). */
+static void store(ss_params *p, const char *name, int64_t i, double r, int real)
+{
+    if (real) ss_values_set_real(&p->v, name, r);
+    else ss_values_set_int(&p->v, name, i);
+}
+
+void ss_params_from_model(ss_params *p, const params_t *m)
+{
+    store(p, "n", m->n, 0, 0);
+    store(p, "depth", m->depth, 0, 0);
+    store(p, "tt", m->tt, 0, 0);
+    store(p, "mhz", 0, m->mhz, 1);
+    store(p, "sync", m->sync, 0, 0);
+    store(p, "call_cycles", m->call_cycles, 0, 0);
+    store(p, "msg_cycles", m->msg_cycles, 0, 0);
+    store(p, "watchdog", m->watchdog, 0, 0);
+    store(p, "seed", m->seed, 0, 0);
+    store(p, "jitter", 0, m->jitter, 1);
+    store(p, "mem_bw", 0, m->mem_words_per_cycle, 1);
+    store(p, "step_all", m->step_all, 0, 0);
+}
+
+static int64_t gi(const ss_params *p, const char *f)
+{
+    return ss_values_int(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+}
+static double gr(const ss_params *p, const char *f)
+{
+    return ss_values_real(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+}
+
+void ss_params_to_model(const ss_params *p, params_t *m)
+{
+    memset(m, 0, sizeof *m);
+    m->n = (int)gi(p, "n");
+    m->depth = (int)gi(p, "depth");
+    m->tt = (int)gi(p, "tt");
+    m->mhz = gr(p, "mhz");
+    m->sync = (int)gi(p, "sync");
+    m->call_cycles = (int)gi(p, "call_cycles");
+    m->msg_cycles = (int)gi(p, "msg_cycles");
+    m->watchdog = gi(p, "watchdog");
+    m->seed = (uint32_t)gi(p, "seed");
+    m->jitter = gr(p, "jitter");
+    m->mem_words_per_cycle = gr(p, "mem_bw");
+    m->step_all = (int)gi(p, "step_all");
+}
+
+SS_API ss_params *ss_params_new(void)
+{
+    ss_params *p = malloc(sizeof *p);
+    if (!p) return NULL;
+    ss_values_init(&p->v, SS_FIELDS_PARAMS);
+    ss_params_from_model(p, &params_preset_at(0)->params);
+    return p;
+}
+
+SS_API ss_params *ss_params_clone(const ss_params *p)
+{
+    ss_params *c = p ? malloc(sizeof *c) : NULL;
+    if (c && ss_values_copy(&c->v, &p->v)) {
+        ss_values_free(&c->v);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+SS_API void ss_params_free(ss_params *p)
+{
+    if (!p) return;
+    ss_values_free(&p->v);
+    free(p);
+}
+
+SS_API int ss_params_preset(ss_params *p, const char *name)
+{
+    const params_preset_t *r;
+    for (int i = 0; (r = params_preset_at(i)); i++)
+        if (name && strcmp(r->name, name) == 0) {
+            ss_params_from_model(p, &r->params);
+            return SS_OK;
+        }
+    char allowed[256] = "";
+    size_t len = 0;
+    for (int i = 0; (r = params_preset_at(i)) && len < sizeof allowed; i++)
+        len += (size_t)snprintf(allowed + len, sizeof allowed - len, "%s%s", i ? ", " : "",
+                                r->name);
+    snprintf(p->v.error, sizeof p->v.error, "preset '%s' is unknown (allowed: %s)",
+             name ? name : "(null)", allowed);
+    return SS_ERR_USAGE;
+}
+
+SS_API int ss_params_set(ss_params *p, const char *f, const char *value)
+{
+    return ss_values_set_text(&p->v, f, value);
+}
+SS_API int ss_params_set_int(ss_params *p, const char *f, int64_t x)
+{
+    return ss_values_set_int(&p->v, f, x);
+}
+SS_API int ss_params_set_real(ss_params *p, const char *f, double x)
+{
+    return ss_values_set_real(&p->v, f, x);
+}
+SS_API int64_t ss_params_get_int(const ss_params *p, const char *f)
+{
+    return ss_values_int(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+}
+SS_API double ss_params_get_real(const ss_params *p, const char *f)
+{
+    return ss_values_real(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+}
+SS_API const char *ss_params_check(ss_params *p) { return ss_values_check_ranges(&p->v); }
+SS_API const char *ss_params_error(const ss_params *p) { return p->v.error; }
+
+SS_API const char *ss_preset_name(int i)
+{
+    const params_preset_t *r = params_preset_at(i);
+    return r ? r->name : NULL;
+}
+
+SS_API const char *ss_preset_description(int i)
+{
+    const params_preset_t *r = params_preset_at(i);
+    return r ? r->description : NULL;
+}
+
+SS_API double ss_eq1_mbps(const ss_params *p)
+{
+    int64_t tt = gi(p, "tt");
+    return tt > 0 ? 32.0 * (double)gi(p, "n") * gr(p, "mhz") / (double)tt : 0;
+}

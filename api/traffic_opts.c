@@ -1,0 +1,272 @@
+/* ss_traffic_opts: a synthetic-traffic or trace run's options, the trace
+ * reader, and the one check of them against the machine. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api_internal.h"
+
+SS_API ss_traffic_opts *ss_traffic_opts_new(void)
+{
+    ss_traffic_opts *t = calloc(1, sizeof *t);
+    if (t) ss_values_init(&t->v, SS_FIELDS_TRAFFIC);
+    return t;
+}
+
+SS_API void ss_traffic_opts_free(ss_traffic_opts *t)
+{
+    if (!t) return;
+    ss_values_free(&t->v);
+    free(t->trace);
+    free(t);
+}
+
+SS_API int ss_traffic_opts_set(ss_traffic_opts *t, const char *f, const char *value)
+{
+    return ss_values_set_text(&t->v, f, value);
+}
+SS_API int ss_traffic_opts_set_int(ss_traffic_opts *t, const char *f, int64_t x)
+{
+    return ss_values_set_int(&t->v, f, x);
+}
+SS_API int ss_traffic_opts_set_real(ss_traffic_opts *t, const char *f, double x)
+{
+    return ss_values_set_real(&t->v, f, x);
+}
+SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t) { return t->v.error; }
+
+int ss_parse_pattern(const char *v, traffic_cfg *tc, char *why, size_t size)
+{
+    int node;
+    double frac;
+    char extra;
+    if (sscanf(v, "hotspot:%d:%lf%c", &node, &frac, &extra) == 2) {
+        if (node < 0 || !(frac >= 0 && frac <= 1)) {
+            snprintf(why, size, "pattern = '%s': hotspot:NODE:FRACTION needs a node id >= 0 "
+                     "and a fraction in 0..1", v);
+            return -1;
+        }
+        tc->pattern = TP_HOTSPOT;
+        tc->hot_node = node;
+        tc->hot_frac = frac;
+        return 0;
+    }
+    for (int i = 0; i < TP_NPATTERNS; i++)
+        if (i != TP_HOTSPOT && strcmp(v, traffic_pattern_name[i]) == 0) {
+            tc->pattern = i;
+            return 0;
+        }
+    snprintf(why, size, "pattern '%s' is unknown (allowed: %s)", v,
+             ss_field_find(SS_FIELDS_TRAFFIC, "pattern")->range);
+    return -1;
+}
+
+int ss_parse_packet(const char *v, traffic_cfg *tc, char *why, size_t size)
+{
+    char *end, *end2;
+    long a = strtol(v, &end, 10), b = a;
+    int ok = end != v && (*end == 0 || *end == '-');
+    if (ok && *end == '-') {
+        b = strtol(end + 1, &end2, 10);
+        ok = end2 != end + 1 && *end2 == 0;
+    }
+    if (!ok) {
+        snprintf(why, size, "packet = '%s' needs B or A-B (flits per packet, HEAD and TAIL "
+                 "included)", v);
+        return -1;
+    }
+    if (a < TRAFFIC_MIN_FLITS || b > TRAFFIC_MAX_FLITS || a > b) {
+        snprintf(why, size, "packet = '%s' is out of range (allowed %d..%d flits, A <= B: a "
+                 "packet is a HEAD, its sequence word and any further words, and a TAIL)", v,
+                 TRAFFIC_MIN_FLITS, TRAFFIC_MAX_FLITS);
+        return -1;
+    }
+    tc->pkt_min = (int)a;
+    tc->pkt_max = (int)b;
+    return 0;
+}
+
+SS_API int ss_traffic_add_message(ss_traffic_opts *t, uint64_t cycle, uint32_t src,
+                                  uint32_t dst, uint32_t words)
+{
+    if (t->trace_len && cycle < t->trace[t->trace_len - 1].cycle) {
+        snprintf(t->v.error, sizeof t->v.error, "trace message %zu: cycle %llu goes backwards "
+                 "(the message before has %llu)", t->trace_len + 1, (unsigned long long)cycle,
+                 (unsigned long long)t->trace[t->trace_len - 1].cycle);
+        return SS_ERR_USAGE;
+    }
+    if (t->trace_len == t->trace_cap) {
+        size_t cap = t->trace_cap ? 2 * t->trace_cap : 256;
+        traffic_trace_msg *p = realloc(t->trace, cap * sizeof *p);
+        if (!p) {
+            snprintf(t->v.error, sizeof t->v.error, "out of memory for the trace");
+            return SS_ERR_INTERNAL;
+        }
+        t->trace = p;
+        t->trace_cap = cap;
+    }
+    t->trace[t->trace_len++] = (traffic_trace_msg){ cycle, src, dst, words };
+    return SS_OK;
+}
+
+/* The next field of a trace line as an unsigned number: 0, or -1 and why. */
+static int field(char **s, const char *name, unsigned long long *out, char *why, size_t size)
+{
+    while (**s == ' ' || **s == '\t' || **s == ',') (*s)++;
+    if (!**s) {
+        snprintf(why, size, "the %s is missing (a line is: cycle source destination words)", name);
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(*s, &end, 10);
+    if (errno || end == *s || **s == '-' || (*end && !strchr(" \t,", *end))) {
+        size_t k = strcspn(*s, " \t,");
+        snprintf(why, size, "the %s is not a non-negative integer ('%.*s')", name,
+                 (int)(k < 39 ? k : 39), *s);
+        return -1;
+    }
+    *s = end;
+    *out = v;
+    return 0;
+}
+
+SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
+{
+    char *err = t->v.error, why[SS_MSG / 2];
+    size_t es = sizeof t->v.error;
+    FILE *f = path ? fopen(path, "r") : NULL;
+    if (!f) {
+        snprintf(err, es, "trace %s: %s", path ? path : "(null)", strerror(errno));
+        return SS_ERR_USAGE;
+    }
+    char buf[1024];
+    long line = 0;
+    size_t before = t->trace_len;
+    int rc = SS_OK;
+    while (rc == SS_OK && fgets(buf, sizeof buf, f)) {
+        line++;
+        if (!strchr(buf, '\n') && !feof(f)) {
+            snprintf(err, es, "%s:%ld: the line is longer than 1023 characters", path, line);
+            rc = SS_ERR_USAGE;
+            break;
+        }
+        char *hash = strchr(buf, '#');
+        if (hash) *hash = 0;
+        buf[strcspn(buf, "\r\n")] = 0;
+        char *s = buf;
+        while (*s == ' ' || *s == '\t' || *s == ',') s++;
+        if (!*s) continue;
+        unsigned long long c, src, dst, w;
+        if (field(&s, "cycle", &c, why, sizeof why) || field(&s, "source", &src, why, sizeof why) ||
+            field(&s, "destination", &dst, why, sizeof why) ||
+            field(&s, "word count", &w, why, sizeof why)) {
+            snprintf(err, es, "%s:%ld: %s", path, line, why);
+            rc = SS_ERR_USAGE;
+            break;
+        }
+        while (*s == ' ' || *s == '\t' || *s == ',') s++;
+        if (*s) {
+            snprintf(err, es, "%s:%ld: more than four fields ('%.40s')", path, line, s);
+            rc = SS_ERR_USAGE;
+        } else if (src > UINT32_MAX || dst > UINT32_MAX || w > UINT32_MAX) {
+            snprintf(err, es, "%s:%ld: a node id or word count above %u", path, line, UINT32_MAX);
+            rc = SS_ERR_USAGE;
+        } else if ((rc = ss_traffic_add_message(t, c, (uint32_t)src, (uint32_t)dst,
+                                                (uint32_t)w))) {
+            char tmp[SS_MSG];
+            memcpy(tmp, err, sizeof tmp);
+            snprintf(err, es, "%s:%ld: %.300s", path, line, tmp);
+        }
+    }
+    if (rc == SS_OK && ferror(f)) {
+        snprintf(err, es, "trace %s: cannot be read", path);
+        rc = SS_ERR_USAGE;
+    }
+    fclose(f);
+    if (rc == SS_OK && t->trace_len == before) {
+        snprintf(err, es, "%s: no messages in the trace", path);
+        rc = SS_ERR_USAGE;
+    }
+    if (rc) t->trace_len = before;
+    return rc;
+}
+
+static const char *text(const ss_traffic_opts *t, const char *f)
+{
+    return ss_values_text(&t->v, ss_field_index(SS_FIELDS_TRAFFIC, f));
+}
+
+void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic_run_cfg *c)
+{
+    const ss_values *v = &t->v;
+    char why[SS_MSG];
+    memset(c, 0, sizeof *c);
+    c->tc.pattern = TP_UNIFORM;
+    c->tc.pkt_min = c->tc.pkt_max = 5;
+    c->warmup_min = 1000;
+    c->warmup_max = 100000;
+    c->window = 10000;
+    if (text(t, "pattern")) ss_parse_pattern(text(t, "pattern"), &c->tc, why, sizeof why);
+    if (text(t, "packet")) ss_parse_packet(text(t, "packet"), &c->tc, why, sizeof why);
+    c->tc.rate = ss_values_given(v, "rate") ? ss_values_real(v, ss_field_index(SS_FIELDS_TRAFFIC, "rate")) : -1;
+    c->tc.burst = ss_values_real(v, ss_field_index(SS_FIELDS_TRAFFIC, "burst"));
+    if (ss_values_given(v, "warmup"))
+        c->warmup_min = (uint64_t)ss_values_int(v, ss_field_index(SS_FIELDS_TRAFFIC, "warmup"));
+    if (ss_values_given(v, "window"))
+        c->window = (uint64_t)ss_values_int(v, ss_field_index(SS_FIELDS_TRAFFIC, "window"));
+    if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
+    c->links_csv = text(t, "links");
+    c->tc.seed = p->seed;
+    if (t->trace_len) {
+        c->tc.trace = t->trace;
+        c->tc.trace_len = t->trace_len;
+        c->tc.rate = 0;
+    }
+}
+
+SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
+{
+    ss_values *v = &t->v;
+    const char *why = ss_params_check(pp);
+    if (why) return ss_values_fail(v, "%s", why);
+    if ((why = ss_values_check_ranges(v))) return why;
+    params_t p;
+    ss_params_to_model(pp, &p);
+    char buf[SS_MSG];
+    traffic_cfg tc = { 0 };
+    const char *pat = text(t, "pattern"), *pkt = text(t, "packet");
+    if (t->trace_len) {
+        if (pat || ss_values_given(v, "rate") || pkt || ss_values_given(v, "burst"))
+            return ss_values_fail(v, "a trace replays its messages: pattern, rate, packet and "
+                                  "burst do not apply");
+        unsigned long long N = (unsigned long long)p.n * (unsigned long long)p.n;
+        for (size_t i = 0; i < t->trace_len; i++) {
+            const traffic_trace_msg *m = &t->trace[i];
+            if (m->src >= N || m->dst >= N)
+                return ss_values_fail(v, "trace message %zu: %s %u is outside the %dx%d torus "
+                                      "(nodes 0..%llu)", i + 1, m->src >= N ? "source" : "destination",
+                                      m->src >= N ? m->src : m->dst, p.n, p.n, N - 1);
+            if (m->words < 1 || m->words > TRAFFIC_MAX_FLITS - 2)
+                return ss_values_fail(v, "trace message %zu: %u words is out of range (allowed "
+                                      "1..%d: its first word carries its sequence number)", i + 1,
+                                      m->words, TRAFFIC_MAX_FLITS - 2);
+        }
+        return NULL;
+    }
+    if (!pat || !ss_values_given(v, "rate"))
+        return ss_values_fail(v, "traffic needs a pattern and a rate (or a trace)");
+    if (ss_parse_pattern(pat, &tc, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+    if (pkt && ss_parse_packet(pkt, &tc, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+    if (tc.pattern == TP_HOTSPOT && tc.hot_node >= p.n * p.n)
+        return ss_values_fail(v, "pattern = '%s': node %d is outside the %dx%d torus (0..%d)", pat,
+                              tc.hot_node, p.n, p.n, p.n * p.n - 1);
+    if (traffic_pattern_needs_pow2(tc.pattern) && (p.n & (p.n - 1)))
+        return ss_values_fail(v, "pattern = '%s' permutes node-id bits: it needs n*n a power of "
+                              "two (n = 2, 4, 8, 16, 32 or 64), not n = %d", pat, p.n);
+    double burst = ss_values_real(v, ss_field_index(SS_FIELDS_TRAFFIC, "burst"));
+    double rate = ss_values_real(v, ss_field_index(SS_FIELDS_TRAFFIC, "rate"));
+    if (burst > 0 && rate >= 1)
+        return ss_values_fail(v, "burst = %g needs a rate below 1 (the off periods)", burst);
+    return NULL;
+}
