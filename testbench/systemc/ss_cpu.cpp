@@ -1,10 +1,10 @@
 // The node API over TLM: node_api_impl.h's primitives as register accesses
-// to the node's ss_ni. The calls themselves (costs, checks) are
+// to the node's syncswitch::ni. The calls themselves (costs, checks) are
 // sw/lib/node_api.c, shared with the C model.
 #include "ss_cpu.h"
 #include <cstring>
 #include <string>
-#include "ss_ni_regs.h"
+#include "syncswitch/ni_regs.h"
 
 using namespace sc_core;
 
