@@ -45,6 +45,7 @@ private:
     std::function<void()> done_;
     node_ctx ctx_{};
     bool finished_ = false;
+    uint32_t no_memory_ = 0;
     tlm::tlm_generic_payload tx_;
 };
 
