@@ -261,6 +261,8 @@ $(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSER
 	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
 	  --Mdir $(FAB_DIR) $(RTL_SRC) $(abspath testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
 	  >$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
+	$(SC_ENV) $(MAKE) -s -C $(FAB_DIR) -f Vss_router_ports.mk verilated.o verilated_threads.o \
+	  ss_rtl_fabric.o vl_assert.o >>$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
 	rm -f $@.tmp && ar rcs $@.tmp $(FAB_DIR)/*.o && mv $@.tmp $@
 
 $(FAB_PC): scripts/pc/syncswitch-fabric.pc.in
@@ -312,6 +314,13 @@ $(SC_DIR)/ss_example: testbench/systemc/ss_example.cpp $(LIB_DIR)/libsyncswitch_
 $(SC_DIR)/test_%: tests/systemc/test_%.cpp $(LIB_DIR)/libsyncswitch_systemc.a $(SC_PC_DIR)/syncswitch-systemc.pc
 	$(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-systemc) \
 	  -o $@ $< $(LIB_DIR)/libsyncswitch_systemc.a -lsystemc -lpthread -lm
+
+# the fabric archive as a user links it (tests/systemc/test_fabric.cpp; n4_d4_t2)
+$(SC_DIR)/fabric_test: tests/systemc/test_fabric.cpp $(LIB_DIR)/libsyncswitch_systemc.so
+	$(MAKE) -s sc-fabric FABRIC_N=4 FABRIC_DEPTH=4 FABRIC_TT=2
+	$(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-fabric-n4-d4-t2) \
+	  -o $@ $< $$($(SC_PKG) --libs syncswitch-fabric-n4-d4-t2) -lpthread \
+	  -Wl,-rpath,$$($(SC_PKG) --variable=libdir syncswitch-systemc)
 
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
@@ -406,7 +415,7 @@ traffic: $(BUILD)/syncswitch
 	@scripts/traffic.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model rtl-bin router-tb sc-bin sc-rtl-bin \
-      $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network
+      $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique

@@ -52,6 +52,14 @@ for c in depth32 depth0 tt0 n0 n1 ni16 tail source wd_continue wd_stop_network w
     grep -E '^(PASS|FAIL) ') || fail "net_$c" "test_network $c crashed or hung (exit $?)"
 done
 
+# 3c. The Verilated fabric archive (make sc-fabric) linked as a user links it
+if [ -x "$dir/sc/fabric_test" ]; then
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/fabric_test" 2>&1 | grep -E '^(PASS|FAIL) ' ||
+    fail fabric "fabric_test printed nothing"
+else
+  fail fabric "no $dir/sc/fabric_test (make $dir/sc/fabric_test)"
+fi
+
 # 4. The example of the README: a user's processors, TLM sockets only
 if out=$(SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/ss_example" 2>&1) &&
    echo "$out" | grep -q "received 64 words from node 0 by cycle [0-9]*: every word right"; then
