@@ -331,7 +331,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	@rm -f $@
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib)" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
