@@ -43,7 +43,7 @@ LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 .PHONY: all deps lib api-tests install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
-        sc-bin sc-rtl-bin sc-example fuzz icarus coverage mutants paper fusesoc
+        sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
@@ -188,19 +188,22 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
 
 # ---- SystemC: the torus as SystemC/TLM-2.0 components ---------------------
-# testbench/systemc/: ss_network (C routers, or the Verilated --sc routers),
-# ss_ni (each node's TLM target), ss_cpu (node programs over TLM). The sc
-# binary is one for every configuration; each sc-rtl (n, depth, T_t) has
-# its own, like the RTL binaries. Debian's libsystemc-dev (scripts/deps.sh).
+# (this section is the SystemC component's; docs/systemc.md)
+# testbench/systemc/: syncswitch::network (C routers, or the Verilated --sc
+# routers) and syncswitch::ni (each node's TLM target), public headers
+# include/syncswitch/; ss_cpu (node programs over TLM) and sc_backend for
+# `syncswitch run --backend sc/sc-rtl`. The sc binary is one for every
+# configuration; each sc-rtl (n, depth, T_t) has its own, like the RTL
+# binaries. Debian's libsystemc-dev (scripts/deps.sh).
 SC_LIBDIR  = /usr/lib/$(shell gcc -print-multiarch)
 SC_ENV     = SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=$(SC_LIBDIR)
 CXX       ?= g++
-SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Itestbench/systemc \
-              -Imodel $(INC_SW) -Itestbench/rtl
-SC_SRC     = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp \
-             testbench/systemc/ss_cpu.cpp testbench/systemc/sc_backend.cpp \
+SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Iinclude -Iapi \
+              -Itestbench/systemc -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl
+SC_COMP_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp
+SC_SRC     = $(SC_COMP_SRC) testbench/systemc/ss_cpu.cpp testbench/systemc/sc_backend.cpp \
              testbench/systemc/sc_main.cpp
-SC_HDRS    = $(wildcard testbench/systemc/*.h)
+SC_HDRS    = $(wildcard testbench/systemc/*.h include/syncswitch/*.h) include/syncswitch.h
 # the SystemC binaries' C objects: the plain binary's, without its main()
 # and without the SystemC stub
 SC_C_OBJ   = $(call objs,$(BUILD)/obj,$(filter-out testbench/cli/main.c,$(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC)) $(RTL_STUB))
@@ -213,23 +216,140 @@ $(SC_DIR)/obj/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SC_CXXFLAGS) -c -o $@ $<
 
-$(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC) testbench/systemc/ss_rtl_stub.cpp) $(SC_C_OBJ)
+$(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC)) $(SC_C_OBJ)
 	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
 
+# libsyncswitch_systemc: the component as a library. Its C part (the model,
+# the C API, what the API's runs need) is a private copy: compiled with
+# -fvisibility=hidden -DSS_BUILD_PRIVATE, so not even ss_ names leave it;
+# include/syncswitch/systemc.h marks the syncswitch:: classes visible. The
+# archive is one relocatable object whose hidden strong symbols are made
+# local (objcopy --localize-hidden would also localize the weak inline
+# copies of SystemC's and the standard library's templates, which the
+# user's own objects share by COMDAT group: the link then fails).
+SC_LIB_VERSION = 1.0.0
+SC_PRIV    = -fPIC -fvisibility=hidden -DSS_BUILD_PRIVATE
+SC_PIC     = $(SC_DIR)/pic
+SC_LIB_OBJ = $(patsubst %.cpp,$(SC_PIC)/%.o,$(SC_COMP_SRC)) $(call objs,$(SC_PIC),$(LIB_SRC))
+SC_PC_DIR  = $(LIB_DIR)/pkgconfig
+sc-lib: $(LIB_DIR)/libsyncswitch_systemc.a $(LIB_DIR)/libsyncswitch_systemc.so \
+        $(SC_PC_DIR)/syncswitch-systemc.pc
+
+$(SC_PIC)/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
+	@scripts/deps.sh systemc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_CXXFLAGS) $(SC_PRIV) -c -o $@ $<
+
+$(SC_PIC)/%.o: %.c $(HDRS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(SC_PRIV) $(call inc_for,$<) -c -o $@ $<
+
+$(LIB_DIR)/libsyncswitch_systemc.so: $(SC_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CXX) -shared -Wl,-soname,libsyncswitch_systemc.so.1 -o $@.tmp $^ -L$(SC_LIBDIR) -lsystemc -lm \
+	  && mv $@.tmp $@ && ln -sf libsyncswitch_systemc.so $@.1
+
+$(LIB_DIR)/libsyncswitch_systemc.a: $(SC_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	ld -r -o $(SC_PIC)/syncswitch_systemc_all.o $^
+	readelf -sW $(SC_PIC)/syncswitch_systemc_all.o | \
+	  awk '$$5 == "GLOBAL" && $$6 == "HIDDEN" && $$7 != "UND" { print $$8 }' >$(SC_PIC)/localize.txt
+	objcopy --localize-symbols=$(SC_PIC)/localize.txt $(SC_PIC)/syncswitch_systemc_all.o
+	rm -f $@.tmp && ar rcs $@.tmp $(SC_PIC)/syncswitch_systemc_all.o && mv $@.tmp $@
+
+# pkg-config files from templates (scripts/pc/): in build/lib/pkgconfig
+# for the build tree (headers in include/, libraries in build/lib), and
+# with PREFIX for install-systemc. Debian ships no systemc.pc: -lsystemc
+# is in Libs.
+sc_pc = sed -e 's|@INCLUDEDIR@|$(2)|g' -e 's|@LIBDIR@|$(3)|g' -e 's|@VERSION@|$(SC_LIB_VERSION)|g' \
+          -e 's|@FABRIC@|$(FAB_TAG)|g' -e 's|@FABRIC_DASH@|$(FAB_DASH)|g' $(1)
+$(SC_PC_DIR)/syncswitch-systemc.pc: scripts/pc/syncswitch-systemc.pc.in
+	@mkdir -p $(dir $@)
+	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
+
+# The Verilated fabric of one (n, depth, T_t): `make sc-fabric FABRIC_N=4
+# FABRIC_DEPTH=4 FABRIC_TT=2` builds libsyncswitch_fabric_n4_d4_t2.a
+# (verilator --sc of rtl/ss_router_ports.v, the Verilated runtime,
+# ss_rtl_fabric.cpp: syncswitch::verilated_fabric()) and
+# syncswitch-fabric-n4-d4-t2.pc (it requires syncswitch-systemc).
+FABRIC_N     ?= 4
+FABRIC_DEPTH ?= 4
+FABRIC_TT    ?= 2
+FAB_TAG    = n$(FABRIC_N)_d$(FABRIC_DEPTH)_t$(FABRIC_TT)
+FAB_DASH   = n$(FABRIC_N)-d$(FABRIC_DEPTH)-t$(FABRIC_TT)
+FAB_DIR    = $(SC_DIR)/fabric/$(FAB_TAG)
+FAB_LIB    = $(LIB_DIR)/libsyncswitch_fabric_$(FAB_TAG).a
+FAB_PC     = $(SC_PC_DIR)/syncswitch-fabric-$(FAB_DASH).pc
+sc-fabric: $(FAB_LIB) $(FAB_PC)
+
+$(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC) $(SC_HDRS) $(SRC_HDRS)
+	@scripts/deps.sh rtl systemc
+	@mkdir -p $(FAB_DIR) $(dir $@)
+	$(SC_ENV) verilator --sc --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
+	  -GN=$(FABRIC_N) -GDEPTH=$(FABRIC_DEPTH) -GTT=$(FABRIC_TT) \
+	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
+	  --Mdir $(FAB_DIR) $(RTL_SRC) $(abspath testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
+	  >$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
+	$(SC_ENV) $(MAKE) -s -C $(FAB_DIR) -f Vss_router_ports.mk verilated.o verilated_threads.o \
+	  ss_rtl_fabric.o vl_assert.o >>$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
+	rm -f $@.tmp && ar rcs $@.tmp $(FAB_DIR)/*.o && mv $@.tmp $@
+
+$(FAB_PC): scripts/pc/syncswitch-fabric.pc.in
+	@mkdir -p $(dir $@)
+	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
+
+# For the lead's install: headers, the libraries and their .pc files (with
+# PREFIX) under $(DESTDIR)$(PREFIX). Fabric archives already built are
+# installed too.
+PREFIX    ?= /usr/local
+install-systemc: sc-lib
+	install -d $(DESTDIR)$(PREFIX)/include/syncswitch $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/syncswitch/systemc.h include/syncswitch/ni_regs.h \
+	  $(DESTDIR)$(PREFIX)/include/syncswitch/
+	install -m 644 include/syncswitch.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(LIB_DIR)/libsyncswitch_systemc.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIB_DIR)/libsyncswitch_systemc.so $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so.$(SC_LIB_VERSION)
+	ln -sf libsyncswitch_systemc.so.$(SC_LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so.1
+	ln -sf libsyncswitch_systemc.so.1 $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so
+	$(call sc_pc,scripts/pc/syncswitch-systemc.pc.in,$(PREFIX)/include,$(PREFIX)/lib) \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/syncswitch-systemc.pc
+	@for a in $(wildcard $(LIB_DIR)/libsyncswitch_fabric_*.a); do \
+	  t=$${a##*/libsyncswitch_fabric_}; t=$${t%.a}; \
+	  install -m 644 $$a $(DESTDIR)$(PREFIX)/lib/ && \
+	  $(MAKE) -s --no-print-directory sc-fabric-pc-print FAB_TAG=$$t FAB_DASH=$$(echo $$t | tr _ -) \
+	    SC_PC_INC=$(PREFIX)/include SC_PC_LIB=$(PREFIX)/lib \
+	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/syncswitch-fabric-$$(echo $$t | tr _ -).pc || exit 1; \
+	done
+
+sc-fabric-pc-print:
+	@$(call sc_pc,scripts/pc/syncswitch-fabric.pc.in,$(SC_PC_INC),$(SC_PC_LIB))
+
 # The example of README's "Use it in your SystemC model": a user's own
-# processors on two nodes, TLM sockets only.
-SC_LIB_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp \
-             testbench/systemc/ss_rtl_stub.cpp
-SC_LIB_C   = $(call objs,$(BUILD)/obj,$(MODEL_SRC))
+# processors on two nodes, TLM sockets only, built as a user builds it:
+# the public header and the library through pkg-config.
+SC_PKG     = PKG_CONFIG_PATH=$(CURDIR)/$(SC_PC_DIR) pkg-config
 sc-example: $(SC_DIR)/ss_example
 	@$(SC_DIR)/ss_example
 
-$(SC_DIR)/ss_example: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,testbench/systemc/ss_example.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
-	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
+$(SC_DIR)/ss_example: testbench/systemc/ss_example.cpp $(LIB_DIR)/libsyncswitch_systemc.so \
+                      $(SC_PC_DIR)/syncswitch-systemc.pc include/syncswitch/systemc.h
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-systemc) \
+	  -o $@ $< $$($(SC_PKG) --libs syncswitch-systemc) \
+	  -Wl,-rpath,$$($(SC_PKG) --variable=libdir syncswitch-systemc)
 
-# ss_ni's answers to bad accesses (tests/systemc/test_ni.cpp)
-$(SC_DIR)/test_ni: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,tests/systemc/test_ni.cpp $(SC_LIB_SRC)) $(SC_LIB_C)
-	$(CXX) -o $@ $^ -L$(SC_LIBDIR) -lsystemc -lpthread -lm
+# ss_ni's answers to bad accesses (tests/systemc/test_ni.cpp) and the
+# component's misuse tests (tests/systemc/test_network.cpp): the library.
+$(SC_DIR)/test_%: tests/systemc/test_%.cpp $(LIB_DIR)/libsyncswitch_systemc.a $(SC_PC_DIR)/syncswitch-systemc.pc
+	$(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-systemc) \
+	  -o $@ $< $(LIB_DIR)/libsyncswitch_systemc.a -lsystemc -lpthread -lm
+
+# the fabric archive as a user links it (tests/systemc/test_fabric.cpp; n4_d4_t2)
+$(SC_DIR)/fabric_test: tests/systemc/test_fabric.cpp $(LIB_DIR)/libsyncswitch_systemc.so
+	$(MAKE) -s sc-fabric FABRIC_N=4 FABRIC_DEPTH=4 FABRIC_TT=2
+	$(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-fabric-n4-d4-t2) \
+	  -o $@ $< $$($(SC_PKG) --libs syncswitch-fabric-n4-d4-t2) -lpthread \
+	  -Wl,-rpath,$$($(SC_PKG) --variable=libdir syncswitch-systemc)
 
 SC_RTL_DIR = $(BUILD)/sc-rtl/n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)
 sc-rtl-bin: $(SC_RTL_DIR)/syncswitch
@@ -240,11 +360,12 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	@rm -f $@
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,testbench/systemc testbench/rtl model sw/lib)" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
+# ---- end of the SystemC section -------------------------------------------
 
 lint:
 	@scripts/deps.sh rtl
@@ -330,7 +451,7 @@ traffic: $(BUILD)/syncswitch
 	@scripts/traffic.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
-      $(SC_DIR)/ss_example $(SC_DIR)/test_ni
+      $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique

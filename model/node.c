@@ -108,18 +108,28 @@ static void inbound_step(node_t *nd, flit_t f)
         rx->src = (uint16_t)head_src(w);
         rx->base = nd->dep_base[pool] + rx->src * nd->dep_stride[pool];
         rx->limit = nd->dep_stride[pool];
+        rx->drop = rx->limit == 0;
         rx->count = 0;
         break;
     }
     case FLIT_BODY:
-        if (!rx->active || rx->count >= rx->limit ||
-            (size_t)rx->base + rx->count >= nd->mem_words)
+        if (rx->active && rx->drop)
+            ;   /* no deposit area: the words go nowhere (counted at the TAIL) */
+        else if (!rx->active || rx->count >= rx->limit ||
+                 (size_t)rx->base + rx->count >= nd->mem_words)
             nd->rx_bad++;
         else
             nd->mem[rx->base + rx->count] = w;
         rx->count++;
         break;
     default:
+        if (rx->active && rx->drop && rx->count) {
+            /* a dropped message is not a received one: a processor waiting
+             * for RX_MSGS must not wake to read words that never landed */
+            nd->rx_dropped++;
+            rx->active = 0;
+            break;
+        }
         if (!rx->active || w != rx->count) nd->rx_bad++;
         if (rx->active) {
             nd->rx_msgs_from[rx->src]++;

@@ -31,6 +31,7 @@ typedef struct {
 
 typedef struct {
     uint8_t active;
+    uint8_t drop;     /* the pool had no deposit area (stride 0) at the HEAD */
     uint16_t src;
     uint32_t base, count, limit;
 } rx_state_t;
@@ -63,6 +64,8 @@ typedef struct node {
     uint32_t *rx_words_from;  /* per source node: body words received */
     uint64_t rx_msgs;
     uint64_t rx_bad;          /* malformed messages (length, overflow) */
+    uint64_t rx_dropped;      /* messages with words but no deposit area: not
+                                 counted as received, so no waiter wakes for them */
 
     /* memory port shared by both DMA engines (params_t.mem_words_per_cycle):
      * a budget in 1/MEM_UNIT words, refilled by mem_rate each cycle up to

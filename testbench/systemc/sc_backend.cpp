@@ -1,6 +1,6 @@
-// The SystemC backends of `syncswitch run`: a clock, a reset, an ss_network
+// The SystemC backends of `syncswitch run`: a clock, a reset, a syncswitch::network
 // on the run's machine, and one ss_cpu per node running the kernel's node
-// program through TLM to its ss_ni.
+// program through TLM to its syncswitch::ni.
 #include "sc_backend.h"
 #include <systemc>
 #include <cstring>
@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 #include "ss_cpu.h"
-#include "ss_network.h"
-#include "ss_ni.h"
+#include "ss_internal.h"
 
 using namespace sc_core;
+using syncswitch::network;
 
 namespace {
 
-// SystemC's reports as one line on stderr ("syncswitch: ss_ni: ..."), and
+// SystemC's reports as one line on stderr ("syncswitch: /syncswitch/ni: ..."), and
 // errors thrown to sc_backend_run rather than aborting.
 void one_line(const sc_report &rep, const sc_actions &actions)
 {
@@ -52,12 +52,32 @@ const char *one_line_text(const char *what)
 
 #ifdef SS_HAVE_RTL
 constexpr bool kHaveRtl = true;
+const syncswitch::fabric_builder *rtl_builder() { return &syncswitch::verilated_fabric(); }
 #else
+const syncswitch::fabric_builder *rtl_builder() { return nullptr; }
 constexpr bool kHaveRtl = false;
 #define RTL_N 0
 #define RTL_DEPTH 0
 #define RTL_TT 0
 #endif
+
+// The run's network: on the driver's machine, stopping the simulation on
+// the watchdog and on a protocol error, reporting nothing itself (the
+// driver prints the stuck report and the error), as machine_run does.
+syncswitch::detail::attach run_network(machine_t *m, const backend_opts *be)
+{
+    return { m, be->kind == BACKEND_SC_RTL, rtl_builder(), syncswitch::policy::stop_simulation,
+             syncswitch::policy::stop_simulation };
+}
+
+int net_status(const network &net)
+{
+    switch (net.get_status()) {
+    case syncswitch::status::stuck: return RUN_STUCK;
+    case syncswitch::status::protocol: return RUN_PROTOCOL;
+    default: return RUN_OK;
+    }
+}
 
 }  // namespace
 
@@ -84,8 +104,7 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
     try {
         sc_clock clk("clk", sc_time(10, SC_NS));   // rising edges at 0, 10, 20 ns ...
         sc_signal<bool> rst_n("rst_n");
-        ss_network net("network", m,
-                       be->kind == BACKEND_SC_RTL ? ss_fabric_kind::rtl : ss_fabric_kind::c_model);
+        network net("network", run_network(m, be));
         net.clk_i(clk);
         net.rst_ni(rst_n);
         std::vector<const uint32_t *> peers;
@@ -117,7 +136,7 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
         if (running) sc_start();
         if (tf) sc_close_vcd_trace_file(tf);
         for (int i = 0; i < m->num_nodes; i++) m->node[i].errors = cpus[i]->errors();
-        st = net.status();
+        st = net_status(net);
         if (st == RUN_OK && running) st = RUN_STUCK;   // no event left (cannot happen: the clock runs)
     } catch (const sc_report &r) {
         st = refused(r.get_msg());
@@ -134,9 +153,9 @@ namespace {
 struct hw_run {
     sc_clock clk{"clk", sc_time(10, SC_NS)};
     sc_signal<bool> rst_n{"rst_n"};
-    ss_network net;
+    network net;
     machine_t *m;
-    hw_run(machine_t *mm, ss_fabric_kind k) : net("network", mm, k), m(mm)
+    hw_run(machine_t *mm, const backend_opts *be) : net("network", run_network(mm, be)), m(mm)
     {
         net.clk_i(clk);
         net.rst_ni(rst_n);
@@ -149,8 +168,7 @@ extern "C" void *sc_backend_open(machine_t *m, const backend_opts *be, const cha
 {
     setup_reports();
     try {
-        auto *h = new hw_run(m, be->kind == BACKEND_SC_RTL ? ss_fabric_kind::rtl
-                                                          : ss_fabric_kind::c_model);
+        auto *h = new hw_run(m, be);
         h->rst_n.write(false);
         sc_start(25, SC_NS);   // three edges in reset; cycle 0 at 25 ns
         h->rst_n.write(true);
@@ -171,7 +189,7 @@ extern "C" int sc_backend_step(void *ctx)
         h->m->protocol_error = one_line_text(r.get_msg());
         return -1;
     }
-    if (h->net.status() != RUN_OK) return -1;
+    if (net_status(h->net) != RUN_OK) return -1;
     return h->net.moved();
 }
 

@@ -1,6 +1,6 @@
 /* The SystemC backends of `syncswitch run`: sc (the C model's routers in
- * an ss_network, node programs on ss_cpu processors through TLM to each
- * node's ss_ni) and sc-rtl (the same with the Verilated --sc routers). The
+ * a syncswitch::network, node programs on ss_cpu processors through TLM to each
+ * node's syncswitch::ni) and sc-rtl (the same with the Verilated --sc routers). The
  * binaries without SystemC link sc_stub.c and hand such runs to the
  * SystemC binary (backend_exec.c). */
 #ifndef SYNCSWITCH_SC_BACKEND_H

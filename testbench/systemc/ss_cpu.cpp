@@ -1,10 +1,10 @@
 // The node API over TLM: node_api_impl.h's primitives as register accesses
-// to the node's ss_ni. The calls themselves (costs, checks) are
+// to the node's syncswitch::ni. The calls themselves (costs, checks) are
 // sw/lib/node_api.c, shared with the C model.
 #include "ss_cpu.h"
 #include <cstring>
 #include <string>
-#include "ss_ni_regs.h"
+#include "syncswitch/ni_regs.h"
 
 using namespace sc_core;
 
@@ -151,17 +151,21 @@ void ss_cpu::run()
     ctx_.mem_words_per_cycle = rd_double(this, SS_NI_MEM_BW_LO, SS_NI_MEM_BW_HI);
     node_api_jitter_init(&ctx_, rd_double(this, SS_NI_JITTER_LO, SS_NI_JITTER_HI),
                          read(SS_NI_SEED));
-    // the memory through the direct memory interface
-    tlm::tlm_generic_payload dtx;
-    tlm::tlm_dmi dmi;
-    dtx.set_address(SS_NI_MEM);
-    dtx.set_command(tlm::TLM_READ_COMMAND);
-    if (!socket->get_direct_mem_ptr(dtx, dmi) || !dmi.is_read_write_allowed() ||
-        dmi.get_start_address() != SS_NI_MEM) {
-        SC_REPORT_FATAL("ss_cpu", "the NI grants no direct memory interface for its memory");
-        return;
+    // the memory through the direct memory interface (none to ask for
+    // when the node has no memory: a word of our own stands in)
+    ctx_.mem = &no_memory_;
+    if (ctx_.mem_words) {
+        tlm::tlm_generic_payload dtx;
+        tlm::tlm_dmi dmi;
+        dtx.set_address(SS_NI_MEM);
+        dtx.set_command(tlm::TLM_READ_COMMAND);
+        if (!socket->get_direct_mem_ptr(dtx, dmi) || !dmi.is_read_write_allowed() ||
+            dmi.get_start_address() != SS_NI_MEM) {
+            SC_REPORT_FATAL("ss_cpu", "the NI grants no direct memory interface for its memory");
+            return;
+        }
+        ctx_.mem = reinterpret_cast<uint32_t *>(dmi.get_dmi_ptr());
     }
-    ctx_.mem = reinterpret_cast<uint32_t *>(dmi.get_dmi_ptr());
     prog_(&ctx_, shared_);
     finished_ = true;
     if (done_) done_();

@@ -1,7 +1,7 @@
 // ss_cpu: a processor that runs a node program (node_api.h) as an
 // SC_THREAD. Its node API is the second implementation of the primitives
 // of node_api_impl.h: every one a TLM-2.0 transaction on the socket, bound
-// to the node's ss_ni (ss_ni_regs.h), the memory through the NI's direct
+// to the node's syncswitch::ni (syncswitch/ni_regs.h), the memory through the NI's direct
 // memory interface. Waiting calls block in the NI's WAIT register, which
 // sleeps on an event until the condition holds: no polling.
 #ifndef SS_CPU_H
@@ -45,6 +45,7 @@ private:
     std::function<void()> done_;
     node_ctx ctx_{};
     bool finished_ = false;
+    uint32_t no_memory_ = 0;
     tlm::tlm_generic_payload tx_;
 };
 

@@ -1,14 +1,14 @@
-// Use it in your SystemC model: a 4x4 ss_network, and your own processors
-// on two nodes that drive their network interfaces through TLM-2.0 sockets
-// only (the register map is ss_ni_regs.h, docs/systemc.md). Node 0 sends a
-// 64-word message to node 5; node 5 waits for it and checks every word.
-// Built by `make sc-example`; exit 0 when every word arrived right.
+// Use it in your SystemC model: a 4x4 syncswitch::network, and your own
+// processors on two nodes that drive their network interfaces through
+// TLM-2.0 sockets only (the register map is syncswitch/ni_regs.h,
+// docs/systemc.md). Node 0 sends a 64-word message to node 5; node 5 waits
+// for it and checks every word. Built by `make sc-example` as you would:
+//   g++ -std=c++17 ss_example.cpp $(pkg-config --cflags --libs syncswitch-systemc)
+// Exit 0 when every word arrived right.
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <cstdio>
-#include "ss_network.h"
-#include "ss_ni.h"
-#include "ss_ni_regs.h"
+#include <syncswitch/systemc.h>
 
 using namespace sc_core;
 
@@ -87,13 +87,13 @@ struct processor : sc_module {
 
 int sc_main(int, char **)
 {
-    params_t p;
-    params_iwarp(&p);        // iWarp's costs; T_t, buffer depth, ...
-    p.n = 4;
-    p.sync = SYNC_OFF;       // no AAPC phases here
+    syncswitch::config cfg;  // the default preset: iWarp's T_t, buffer depth, costs
+    cfg.n = 4;
+    cfg.sync = syncswitch::sync_mode::off;   // no AAPC phases here
+    cfg.mem_words = 2048;    // per node
     sc_clock clk("clk", sc_time(10, SC_NS));
     sc_signal<bool> rst_n("rst_n");
-    ss_network net("net", p, 2048, ss_fabric_kind::c_model);   // 2048 words per node
+    syncswitch::network net("net", cfg);     // the C routers (cfg.fabric: the RTL)
     net.clk_i(clk);
     net.rst_ni(rst_n);
     processor sender("sender", true), receiver("receiver", false);

@@ -4,11 +4,15 @@
 // the neighbour in that direction, credits back the same way: the wiring
 // of rtl/ss_torus.v. The network drives the local ports (the nodes'
 // inject flit, eject credit and sw_clear) and reads them back.
+//
+// Built with the Verilated model of one (n, depth, T_t) (RTL_N, RTL_DEPTH,
+// RTL_TT) into libsyncswitch_fabric_n<N>_d<D>_t<T>.a, whose one entry is
+// syncswitch::verilated_fabric().
 #include <memory>
 #include <string>
 #include <vector>
 #include "Vss_router_ports.h"
-#include "ss_network.h"
+#include "ss_internal.h"
 #include "vl_assert.h"
 #include "vl_bits.h"
 
@@ -18,6 +22,7 @@
 
 using namespace sc_core;
 
+namespace syncswitch {
 namespace {
 
 // One router's output wires (what it drives) and its own inputs that no
@@ -35,7 +40,7 @@ struct router_wires {
     sc_signal<bool> error;
 };
 
-class rtl_fabric : public ss_fabric {
+class rtl_fabric : public detail::fabric {
 public:
     rtl_fabric(const machine_t *m, sc_in<bool> &clk, sc_in<bool> &rst_n) : n_(m->num_nodes)
     {
@@ -123,10 +128,10 @@ public:
             }
         return k;
     }
-    void trace(sc_trace_file *tf) const override
+    void trace(sc_trace_file *tf, const std::string &prefix) const override
     {
         for (int i = 0; i < n_; i++) {
-            std::string r = "router_" + std::to_string(i);
+            std::string r = prefix + ".router_" + std::to_string(i);
             sc_trace(tf, w_[i]->inject, r + ".inject_flit");
             sc_trace(tf, w_[i]->out_flit[PORT_LOCAL], r + ".eject_flit");
         }
@@ -139,14 +144,24 @@ private:
     std::vector<std::unique_ptr<Vss_router_ports>> rt_;
 };
 
+// The builder of this archive's one configuration.
+class verilated_builder : public fabric_builder {
+public:
+    int n() const override { return RTL_N; }
+    int depth() const override { return RTL_DEPTH; }
+    int tt() const override { return RTL_TT; }
+    detail::fabric *build(detail::fabric_request &req) const override
+    {
+        return new rtl_fabric(req.m, req.clk, req.rst_n);
+    }
+};
+
 }  // namespace
 
-ss_fabric *ss_make_rtl_fabric(const machine_t *m, sc_in<bool> &clk, sc_in<bool> &rst_n,
-                              const char **why)
+const fabric_builder &verilated_fabric()
 {
-    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
-        *why = "the Verilated routers of this binary were built for another n, depth or T_t";
-        return nullptr;
-    }
-    return new rtl_fabric(m, clk, rst_n);
+    static const verilated_builder b;   // stateless: one per program is enough
+    return b;
 }
+
+}  // namespace syncswitch

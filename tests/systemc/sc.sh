@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The SystemC backends (make test): every kernel's golden cases on sc, a
-# subset on sc-rtl (several configurations), ss_ni's bad-access answers,
-# the user example, the watchdog, the VCD trace. The binaries come from
-# make (sc-bin, sc-rtl-bin, sc-example; other sc-rtl configurations are
+# subset on sc-rtl (several configurations), the NI's bad-access answers,
+# the component's misuse cases and public header, the user example, the
+# watchdog, the VCD trace. The binaries come from
+# make (sc-bin, sc-rtl-bin, sc-example, test_ni, test_network; other sc-rtl configurations are
 # built on first use). Prints one PASS/FAIL line per test.
 set -u
 dir="${1:-build}"
+dir_abs=$(cd "$dir" && pwd)
 bin="$dir/syncswitch"
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -25,6 +27,38 @@ fail() { echo "FAIL sc_$1: $2"; }
 
 # 3. ss_ni answers bad accesses with TLM errors and one warning each
 SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/test_ni" || echo "FAIL sc_ni_exit: test_ni exited $?"
+
+# 3b. The component as a library (make sc-lib): the public header alone
+#     compiles with -Werror and shows none of the model's names; each
+#     misuse is refused with a clear line (tests/systemc/test_network.cpp)
+hdr_tu="$tmp/user.cpp"
+printf '#include <syncswitch/systemc.h>\nint sc_main(int, char **) { return 0; }\n' >"$hdr_tu"
+if ! g++ -std=c++17 -Wall -Wextra -Werror -I"$here/../include" -c -o "$tmp/user.o" "$hdr_tu" 2>"$tmp/err"; then
+  fail header_compiles "$(head -3 "$tmp/err" | tr '\n' ' ')"
+else
+  pass header_compiles
+fi
+if ! g++ -std=c++17 -E -dD -I"$here/../include" "$hdr_tu" >"$tmp/user.i" 2>/dev/null; then
+  fail header_no_model_names "the header does not preprocess"
+else
+  leaks=$(grep -owE 'CMD_HEAD|NUM_PORTS|PORT_LOCAL|machine_t|router_init|node_init|params_t|flit_t|SYNC_OFF|CMDQ_DEPTH' \
+    "$tmp/user.i" | sort -u | tr '\n' ' ')
+  if [ -z "$leaks" ] && grep -q 'class network' "$tmp/user.i"; then pass header_no_model_names
+  else fail header_no_model_names "visible: ${leaks:-(none; but no class network either)}"; fi
+fi
+for c in depth32 depth0 tt0 n0 n1 ni16 tail source wd_continue wd_stop_network wd_sc_stop reset \
+         dropped vcd dbg; do
+  (cd "$tmp" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 timeout 60 "$dir_abs/sc/test_network" $c 2>&1 |
+    grep -E '^(PASS|FAIL) ') || fail "net_$c" "test_network $c crashed or hung (exit $?)"
+done
+
+# 3c. The Verilated fabric archive (make sc-fabric) linked as a user links it
+if [ -x "$dir/sc/fabric_test" ]; then
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/fabric_test" 2>&1 | grep -E '^(PASS|FAIL) ' ||
+    fail fabric "fabric_test printed nothing"
+else
+  fail fabric "no $dir/sc/fabric_test (make $dir/sc/fabric_test)"
+fi
 
 # 4. The example of the README: a user's processors, TLM sockets only
 if out=$(SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/ss_example" 2>&1) &&

@@ -7,9 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
-#include "ss_network.h"
-#include "ss_ni.h"
-#include "ss_ni_regs.h"
+#include <syncswitch/systemc.h>
 
 using namespace sc_core;
 
@@ -134,13 +132,13 @@ int sc_main(int, char **)
 {
     sc_report_handler::set_handler(capture);
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    params_t p;
-    params_iwarp(&p);
-    p.n = 2;
-    p.sync = SYNC_OFF;
+    syncswitch::config cfg;
+    cfg.n = 2;
+    cfg.sync = syncswitch::sync_mode::off;
+    cfg.mem_words = 256;
     sc_clock clk("clk", sc_time(10, SC_NS));
     sc_signal<bool> rst_n("rst_n");
-    ss_network net("net", p, 256, ss_fabric_kind::c_model);
+    syncswitch::network net("net", cfg);
     net.clk_i(clk);
     net.rst_ni(rst_n);
     tester t("tester");

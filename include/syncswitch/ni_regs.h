@@ -1,10 +1,10 @@
-/* The register map of ss_ni, the network interface of one node, as a TLM-2.0
- * target: 32-bit registers at byte offsets from the NI's base; every
+/* The register map of syncswitch::ni, the network interface of one node, as
+ * a TLM-2.0 target (public: installed as <syncswitch/ni_regs.h>): 32-bit registers at byte offsets from the NI's base; every
  * access is one aligned 32-bit word without byte enables, except the
  * memory window, which takes aligned bursts of whole words. docs/systemc.md
  * has the same map as a table. Plain C, for C and C++ processors alike. */
-#ifndef SS_NI_REGS_H
-#define SS_NI_REGS_H
+#ifndef SYNCSWITCH_NI_REGS_H
+#define SYNCSWITCH_NI_REGS_H
 
 /* ---- identity and configuration (read-only) ---- */
 #define SS_NI_ID           0x000u  /* node id = y * n + x */
@@ -52,6 +52,9 @@
 #define SS_NI_RX_MSGS_LO   0x070u  /* R: messages received in all */
 #define SS_NI_RX_MSGS_HI   0x074u
 #define SS_NI_RX_BAD       0x078u  /* R: malformed messages (low word) */
+#define SS_NI_RX_DROPPED   0x07Cu  /* R: messages with words that arrived while their
+                                      pool had no deposit area (STRIDE 0): dropped,
+                                      not counted in RX_MSGS or the tables (low word) */
 
 /* ---- synchronizing switch of the node's router ---- */
 #define SS_NI_NIM          0x080u  /* R: sticky NotInMessage bits [4:0]:
