@@ -111,7 +111,16 @@ $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 PREFIX   ?= /usr/local
 INST      = $(DESTDIR)$(PREFIX)
 MANIFEST  = $(INST)/share/syncswitch/install_manifest.txt
-install: lib $(BUILD)/syncswitch
+install: lib sc-lib $(BUILD)/syncswitch
+	@rm -rf $(BUILD)/install-pc && mkdir -p $(BUILD)/install-pc
+	@$(call sc_pc,scripts/pc/syncswitch-systemc.pc.in,$(PREFIX)/include,$(PREFIX)/lib) \
+	  >$(BUILD)/install-pc/syncswitch-systemc.pc
+	@for a in $(wildcard $(LIB_DIR)/libsyncswitch_fabric_*.a); do \
+	  t=$${a##*/libsyncswitch_fabric_}; t=$${t%.a}; d=$$(echo $$t | tr _ -); \
+	  $(MAKE) -s --no-print-directory sc-fabric-pc-print FAB_TAG=$$t FAB_DASH=$$d \
+	    SC_PC_INC=$(PREFIX)/include SC_PC_LIB=$(PREFIX)/lib >$(BUILD)/install-pc/syncswitch-fabric-$$d.pc \
+	    || exit 1; \
+	done
 	@scripts/install.sh "$(INST)" "$(PREFIX)" "$(BUILD)" "$(LIB_VERSION)" "$(LIB_SOVER)"
 
 uninstall:
@@ -227,7 +236,7 @@ $(SC_DIR)/syncswitch: $(patsubst %.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC)) $(SC_C_OBJ)
 # local (objcopy --localize-hidden would also localize the weak inline
 # copies of SystemC's and the standard library's templates, which the
 # user's own objects share by COMDAT group: the link then fails).
-SC_LIB_VERSION = 1.0.0
+SC_LIB_VERSION = $(LIB_VERSION)
 SC_PRIV    = -fPIC -fvisibility=hidden -DSS_BUILD_PRIVATE
 SC_PIC     = $(SC_DIR)/pic
 SC_LIB_OBJ = $(patsubst %.cpp,$(SC_PIC)/%.o,$(SC_COMP_SRC)) $(call objs,$(SC_PIC),$(LIB_SRC))
@@ -298,28 +307,10 @@ $(FAB_PC): scripts/pc/syncswitch-fabric.pc.in
 	@mkdir -p $(dir $@)
 	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
 
-# For the lead's install: headers, the libraries and their .pc files (with
-# PREFIX) under $(DESTDIR)$(PREFIX). Fabric archives already built are
-# installed too.
-PREFIX    ?= /usr/local
-install-systemc: sc-lib
-	install -d $(DESTDIR)$(PREFIX)/include/syncswitch $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/syncswitch/systemc.h include/syncswitch/ni_regs.h \
-	  $(DESTDIR)$(PREFIX)/include/syncswitch/
-	install -m 644 include/syncswitch.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(LIB_DIR)/libsyncswitch_systemc.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIB_DIR)/libsyncswitch_systemc.so $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so.$(SC_LIB_VERSION)
-	ln -sf libsyncswitch_systemc.so.$(SC_LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so.1
-	ln -sf libsyncswitch_systemc.so.1 $(DESTDIR)$(PREFIX)/lib/libsyncswitch_systemc.so
-	$(call sc_pc,scripts/pc/syncswitch-systemc.pc.in,$(PREFIX)/include,$(PREFIX)/lib) \
-	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/syncswitch-systemc.pc
-	@for a in $(wildcard $(LIB_DIR)/libsyncswitch_fabric_*.a); do \
-	  t=$${a##*/libsyncswitch_fabric_}; t=$${t%.a}; \
-	  install -m 644 $$a $(DESTDIR)$(PREFIX)/lib/ && \
-	  $(MAKE) -s --no-print-directory sc-fabric-pc-print FAB_TAG=$$t FAB_DASH=$$(echo $$t | tr _ -) \
-	    SC_PC_INC=$(PREFIX)/include SC_PC_LIB=$(PREFIX)/lib \
-	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/syncswitch-fabric-$$(echo $$t | tr _ -).pc || exit 1; \
-	done
+# make install installs the component with the C library (scripts/install.sh:
+# its headers, libsyncswitch_systemc, the fabric archives already built and
+# their .pc files, in the manifest make uninstall reads).
+install-systemc: install
 
 sc-fabric-pc-print:
 	@$(call sc_pc,scripts/pc/syncswitch-fabric.pc.in,$(SC_PC_INC),$(SC_PC_LIB))

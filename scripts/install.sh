@@ -46,8 +46,18 @@ link "libsyncswitch.so.$version" lib "libsyncswitch.so.$sover"
 link "libsyncswitch.so.$sover" lib libsyncswitch.so
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-sed "s|@PREFIX@|$prefix|; s|@VERSION@|$version|" "$root/pkgconfig/syncswitch.pc.in" >"$tmp"
+sed "s|@PREFIX@|$prefix|; s|@VERSION@|$version|" "$root/scripts/pc/syncswitch.pc.in" >"$tmp"
 put "$tmp" lib/pkgconfig 644 syncswitch.pc
+# the SystemC component (docs/systemc.md): its headers, its library, the
+# Verilated fabric archives already built, their .pc files (made with the
+# prefix by the Makefile, in BUILD/install-pc)
+for f in "$root"/include/syncswitch/*.h; do put "$f" include/syncswitch; done
+put "$build/lib/libsyncswitch_systemc.a" lib
+put "$build/lib/libsyncswitch_systemc.so" lib 755 "libsyncswitch_systemc.so.$version"
+link "libsyncswitch_systemc.so.$version" lib "libsyncswitch_systemc.so.$sover"
+link "libsyncswitch_systemc.so.$sover" lib libsyncswitch_systemc.so
+for f in "$build"/lib/libsyncswitch_fabric_*.a; do [ -e "$f" ] && put "$f" lib; done
+for f in "$build"/install-pc/*.pc; do [ -e "$f" ] && put "$f" lib/pkgconfig; done
 put "$build/syncswitch" bin 755
 "$root/scripts/manpage.sh" "$build/syncswitch" "$version" >"$tmp"
 put "$tmp" share/man/man1 644 syncswitch.1
@@ -60,6 +70,9 @@ put "$root/README.md" share/doc/syncswitch
 for f in "$root"/docs/*.md; do put "$f" share/doc/syncswitch; done
 for f in "$root"/docs/kernels/*.md; do put "$f" share/doc/syncswitch/kernels; done
 for f in "$root"/examples/c/*.c; do put "$f" share/doc/syncswitch/examples; done
+put "$root/testbench/systemc/ss_example.cpp" share/doc/syncswitch/examples
+put "$root/tests/systemc/test_fabric.cpp" share/doc/syncswitch/examples 644 fabric_example.cpp
+for f in "$root"/examples/python/*.py; do put "$f" share/doc/syncswitch/examples; done
 echo "$manifest" >>"$manifest.tmp"
 mv -f "$manifest.tmp" "$manifest"
 echo "installed syncswitch $version under $dest ($(wc -l <"$manifest") files)"

@@ -4,6 +4,10 @@
 // docs/systemc.md). Node 0 sends a 64-word message to node 5; node 5 waits
 // for it and checks every word. Built by `make sc-example` as you would:
 //   g++ -std=c++17 ss_example.cpp $(pkg-config --cflags --libs syncswitch-systemc)
+// With -DSS_EXAMPLE_RTL and the fabric archive of (4, 4, 2) linked in,
+//   g++ -std=c++17 -DSS_EXAMPLE_RTL ss_example.cpp
+//       $(pkg-config --cflags --libs syncswitch-fabric-n4-d4-t2)
+// the same processors run on the Verilated routers (the same cycle).
 // Exit 0 when every word arrived right.
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -93,6 +97,9 @@ int sc_main(int, char **)
     cfg.mem_words = 2048;    // per node
     sc_clock clk("clk", sc_time(10, SC_NS));
     sc_signal<bool> rst_n("rst_n");
+#ifdef SS_EXAMPLE_RTL
+    cfg.fabric = &syncswitch::verilated_fabric();   // the Verilated routers
+#endif
     syncswitch::network net("net", cfg);     // the C routers (cfg.fabric: the RTL)
     net.clk_i(clk);
     net.rst_ni(rst_n);

@@ -37,6 +37,39 @@ man -l "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" 
   || groff -man -Tascii "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" \
   || grep -q -- '--depth' "$prefix/share/man/man1/syncswitch.1"
 [ $? -eq 0 ] && echo "PASS oot_manpage" || echo "FAIL oot_manpage: no --depth in the page"
+# SystemC: the example's processors on the C routers and, with the fabric
+# archive of (4, 4, 2) installed, on the Verilated routers; each checks its
+# 64 words and prints the cycle it got them by: the two must agree
+cp "$prefix/share/doc/syncswitch/examples/ss_example.cpp" "$user/"
+sc_run() {  # sc_run NAME PKG [CXXFLAGS...]: build, run, print the cycle
+  local name=$1 pkg=$2; shift 2
+  # shellcheck disable=SC2046
+  if ! (cd "$user" && g++ -std=c++17 -O1 -Wall -Wextra -Werror "$@" ss_example.cpp \
+          $(pkg-config --cflags --libs "$pkg") -lpthread -Wl,-rpath,"$prefix/lib" -o "$name") \
+        >"$tmp/$name.cc" 2>&1; then
+    echo "FAIL oot_$name: $(head -c 400 "$tmp/$name.cc")"; return
+  fi
+  if (cd "$user" && timeout 120 "./$name") >"$tmp/$name.log" 2>&1 && grep -q "every word right" "$tmp/$name.log"; then
+    echo "PASS oot_$name ($(grep -o 'by cycle [0-9]*' "$tmp/$name.log"))"
+  else echo "FAIL oot_$name: $(head -c 400 "$tmp/$name.log")"; fi
+}
+sc_run systemc_c syncswitch-systemc
+if pkg-config --exists syncswitch-fabric-n4-d4-t2; then
+  sc_run systemc_rtl syncswitch-fabric-n4-d4-t2 -DSS_EXAMPLE_RTL
+  c=$(grep -o 'by cycle [0-9]*' "$tmp/systemc_c.log" 2>/dev/null); r=$(grep -o 'by cycle [0-9]*' "$tmp/systemc_rtl.log" 2>/dev/null)
+  [ -n "$c" ] && [ "$c" = "$r" ] && echo "PASS oot_systemc_same_cycle" || echo "FAIL oot_systemc_same_cycle: C '$c', RTL '$r'"
+else echo "FAIL oot_systemc_rtl: no fabric n4_d4_t2 installed (make sc-fabric before make install)"; fi
+# Python: pip install of the tree into the project's virtual environment
+# (scripts/deps.sh venv), then the example sweep, run from the user's folder
+# (so `import syncswitch` is the installed package), writes its plot
+py="$root/build/venv/bin/python"
+if "$root/scripts/deps.sh" venv >"$tmp/venv.log" 2>&1 && [ -x "$py" ]; then
+  if "$py" -m pip install -q --no-build-isolation "$root" >"$tmp/pip.log" 2>&1 &&
+     (cd "$user" && "$py" "$prefix/share/doc/syncswitch/examples/sweep_eq1.py" --quick "$user/eq1.png") >"$tmp/py.log" 2>&1 &&
+     [ -s "$user/eq1.png" ]; then
+    echo "PASS oot_python (eq1.png, $(wc -c <"$user/eq1.png") bytes)"
+  else echo "FAIL oot_python: $(tail -c 400 "$tmp/pip.log" "$tmp/py.log")"; fi
+else echo "FAIL oot_python: no virtual environment: $(tail -1 "$tmp/venv.log")"; fi
 # the installed RTL as a FuseSoC core: its router lint target
 fs="$root/build/venv/bin/fusesoc"
 if [ -x "$fs" ]; then
