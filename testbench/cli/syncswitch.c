@@ -15,6 +15,7 @@
 #include "kernel.h"
 #include "options.h"
 #include "params.h"
+#include "paths.h"
 #include "report.h"
 #include "run.h"
 #include "traffic_run.h"
@@ -94,6 +95,22 @@ static int backend_exec_for(const run_opts *o, char **argv)
                         o->p.depth, o->p.tt, argv);
 }
 
+/* The files and folders a run will write (--trace, --record; --links is
+ * the library's field, checked by ss_traffic_check), before any build or
+ * simulation: the library's check of output paths. */
+static void check_outputs(const backend_opts *be)
+{
+    char why[SS_PATH_MAX + 200], what[SS_PATH_MAX + 20];
+    if (be->trace) {
+        snprintf(what, sizeof what, "--trace '%s'", be->trace);
+        if (ss_path_check_file(be->trace, what, why, sizeof why)) options_refuse(why);
+    }
+    if (be->record) {
+        snprintf(what, sizeof what, "--record '%s'", be->record);
+        if (ss_path_check_folder(be->record, what, why, sizeof why)) options_refuse(why);
+    }
+}
+
 /* An RTL run of another configuration execs that RTL binary with argv.
  * The library's check (ss_kernel_check) judges every value first. */
 static int cmd_run(int argc, char **argv)
@@ -147,6 +164,7 @@ static int cmd_run(int argc, char **argv)
         if (sc) usage_error("--background runs on --backend c, rtl or cosim");
         be->background = &bg;
     }
+    check_outputs(be);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -188,6 +206,7 @@ static int cmd_traffic(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
+    check_outputs(be);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);
