@@ -5,6 +5,7 @@
  *   syncswitch run --kernel K --n N --words B [options]
  * Usage errors: one line on stderr, exit 2. The options of run, their
  * parser and their help are one table in options.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,15 @@ static void help(FILE *f)
           "(watchdog), 4 co-simulation mismatch, 5 internal error\n", f);
 }
 
+/* What a command printed reached its destination: a full disk or a closed
+ * pipe under stdout is a failed write, not a silent success. */
+static int flushed(int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+    fprintf(stderr, "syncswitch: writing the output failed: %s\n", strerror(errno));
+    return rc ? rc : EXIT_INTERNAL;
+}
+
 int syncswitch_main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -259,11 +269,11 @@ int syncswitch_main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         help(stdout);
-        return 0;
+        return flushed(0);
     }
     for (int i = 0; i < NCOMMANDS; i++)
         if (!strcmp(cmd, commands[i].name))
-            return commands[i].fn(argc, argv);
+            return flushed(commands[i].fn(argc, argv));
     char allowed[128] = "";
     for (int i = 0; i < NCOMMANDS; i++) {
         strcat(allowed, i ? ", " : "");

@@ -50,6 +50,16 @@ refused record_no_parent "does not exist" run --kernel msgpass --n 4 --words 4 -
 refused trace_proc_before_build "cannot write in the folder /proc" \
   run --kernel msgpass --n 6 --words 4 --backend cosim --trace /proc/w.fst
 
+# stdout on a full device: the summary or JSON that was lost is an error
+# (was: exit 0)
+"$bin" run --kernel msgpass --n 4 --words 4 --json >/dev/full 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 5 ] && grep -q "writing the output failed" "$tmp/err"; then pass stdout_full
+else fail stdout_full "exit $rc: $(head -c 200 "$tmp/err")"; fi
+"$bin" schedule --n 8 >/dev/full 2>/dev/null
+rc=$?
+[ "$rc" -eq 5 ] && pass schedule_stdout_full || fail schedule_stdout_full "exit $rc, want 5"
+
 # 2. the step --stall names is one the node reaches (was: accepted, and the
 #    run went to its end as if no fault had been asked for)
 refused stall_step_past_end "never reached" run --kernel msgpass --n 4 --words 4 --stall 3:99999
