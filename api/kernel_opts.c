@@ -146,6 +146,14 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     kernel_cfg c;
     ss_kernel_opts_to_cfg(k, &p, &c, NULL);
     if ((why = kernel_check(kt, &c))) return ss_values_fail(v, "kernel %s: %s", kt->name, why);
+    if (st && kt->steps) {   /* a step the node reaches, or the option does nothing */
+        int steps = kt->steps(&c, node);
+        if (step >= steps)
+            return ss_values_fail(v, "stall = '%s': node %d goes through steps 0..%d of kernel %s "
+                                  "(its %s); step %d is never reached", st, node, steps - 1,
+                                  kt->name, kt->steps == kernel_steps_phases
+                                  ? "phases" : "messages", step);
+    }
     double mem = (double)kernel_mem_words(kt, &c) * 4.0 * p.n * p.n;
     if (mem > (double)SS_MEM_LIMIT_BYTES)
         return ss_values_fail(v, "n = %d, words = %u needs %.1f GiB of node memory (limit "

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"
+#include "paths.h"
 
 SS_API ss_traffic_opts *ss_traffic_opts_new(void)
 {
@@ -270,8 +271,13 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
     if ((why = ss_values_check_ranges(v))) return why;
     params_t p;
     ss_params_to_model(pp, &p);
-    char buf[SS_MSG];
+    char buf[SS_MSG], what[SS_MSG / 2];
     traffic_cfg tc = { 0 };
+    const char *links = text(t, "links");
+    if (links) {   /* before any work: the file can be written */
+        snprintf(what, sizeof what, "links = '%.200s'", links);
+        if (ss_path_check_file(links, what, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+    }
     const char *pat = text(t, "pattern"), *pkt = text(t, "packet");
     if (t->trace_len) {
         if (pat || ss_values_given(v, "rate") || pkt || ss_values_given(v, "burst"))

@@ -93,6 +93,9 @@ struct kernel {
     size_t (*mem_words)(const kernel_cfg *c);    /* local memory per node */
     double (*bytes)(const kernel_cfg *c);        /* payload bytes of one run */
     unsigned takes;               /* the kernel options it reads (KOPT_*) */
+    /* KOPT_STALL kernels: how many steps (phases or messages) node goes
+     * through, so that --stall names one the run reaches */
+    int (*steps)(const kernel_cfg *c, int node);
 };
 
 /* Kernel tables: one per family folder, each ending with a NULL name. */
@@ -102,6 +105,10 @@ extern const kernel_t kernels_patterns[];  /* patterns/: seed 001 Sec. 4.2-4.4 *
 extern const kernel_t kernels_hypercube[]; /* hypercube/: seeds 000, 003, 004 */
 extern const kernel_t kernels_fuzz[];      /* fuzz/: random mixed traffic */
 const kernel_t *kernel_find(const char *name);
+/* The steps hooks of the two common shapes: one a phase of the phased
+ * schedule (n^3/8), one a message to every node (n^2). */
+int kernel_steps_phases(const kernel_cfg *c, int node);
+int kernel_steps_messages(const kernel_cfg *c, int node);
 /* Iterate over every kernel: for (k = kernel_next(NULL); k; k = kernel_next(k)) */
 const kernel_t *kernel_next(const kernel_t *k);
 

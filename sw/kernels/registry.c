@@ -30,6 +30,18 @@ size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c)
     return k->mem_words ? k->mem_words(c) : aapc_mem_words(c->n, c->words);
 }
 
+int kernel_steps_phases(const kernel_cfg *c, int node)
+{
+    (void)node;
+    return c->n * c->n * c->n / 8;
+}
+
+int kernel_steps_messages(const kernel_cfg *c, int node)
+{
+    (void)node;
+    return c->n * c->n;
+}
+
 const kernel_t *kernel_find(const char *name)
 {
     for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k))

@@ -66,10 +66,16 @@ int backend_exec(int kind, int top, int xu, int sw, int n, int depth, int tt, ch
                  xu ? ", X-randomised" : "");
     }
     snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
+    /* our own build, not a sub-make of whatever make ran us: an inherited
+     * jobserver whose pipes this process does not hold only makes make warn */
+    unsetenv("MAKEFLAGS");
+    unsetenv("MFLAGS");
+    unsetenv("MAKELEVEL");
     /* make decides: a missing binary, or sources newer than it */
     snprintf(cmd, sizeof cmd, "make -s -q -C '%s' %s %s >/dev/null 2>&1", root, target, v);
     if (system(cmd) != 0) {
-        if (isatty(2)) fprintf(stderr, "syncswitch: building %s...\n", what);
+        /* said on a terminal or not: a log must show where the minute went */
+        fprintf(stderr, "syncswitch: building %s (once; about a minute)...\n", what);
         snprintf(cmd, sizeof cmd, "make -s -C '%s' %s %s >&2", root, target, v);
         if (system(cmd) != 0) {
             if (kind == BACKEND_SC)   /* g++ and deps.sh said why, above */

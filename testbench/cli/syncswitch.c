@@ -5,6 +5,7 @@
  *   syncswitch run --kernel K --n N --words B [options]
  * Usage errors: one line on stderr, exit 2. The options of run, their
  * parser and their help are one table in options.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "kernel.h"
 #include "options.h"
 #include "params.h"
+#include "paths.h"
 #include "report.h"
 #include "run.h"
 #include "traffic_run.h"
@@ -94,6 +96,22 @@ static int backend_exec_for(const run_opts *o, char **argv)
                         o->p.depth, o->p.tt, argv);
 }
 
+/* The files and folders a run will write (--trace, --record; --links is
+ * the library's field, checked by ss_traffic_check), before any build or
+ * simulation: the library's check of output paths. */
+static void check_outputs(const backend_opts *be)
+{
+    char why[SS_PATH_MAX + 200], what[SS_PATH_MAX + 20];
+    if (be->trace) {
+        snprintf(what, sizeof what, "--trace '%s'", be->trace);
+        if (ss_path_check_file(be->trace, what, why, sizeof why)) options_refuse(why);
+    }
+    if (be->record) {
+        snprintf(what, sizeof what, "--record '%s'", be->record);
+        if (ss_path_check_folder(be->record, what, why, sizeof why)) options_refuse(why);
+    }
+}
+
 /* An RTL run of another configuration execs that RTL binary with argv.
  * The library's check (ss_kernel_check) judges every value first. */
 static int cmd_run(int argc, char **argv)
@@ -147,6 +165,7 @@ static int cmd_run(int argc, char **argv)
         if (sc) usage_error("--background runs on --backend c, rtl or cosim");
         be->background = &bg;
     }
+    check_outputs(be);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -188,6 +207,7 @@ static int cmd_traffic(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
+    check_outputs(be);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);
@@ -231,6 +251,15 @@ static void help(FILE *f)
           "(watchdog), 4 co-simulation mismatch, 5 internal error\n", f);
 }
 
+/* What a command printed reached its destination: a full disk or a closed
+ * pipe under stdout is a failed write, not a silent success. */
+static int flushed(int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+    fprintf(stderr, "syncswitch: writing the output failed: %s\n", strerror(errno));
+    return rc ? rc : EXIT_INTERNAL;
+}
+
 int syncswitch_main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -240,11 +269,11 @@ int syncswitch_main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         help(stdout);
-        return 0;
+        return flushed(0);
     }
     for (int i = 0; i < NCOMMANDS; i++)
         if (!strcmp(cmd, commands[i].name))
-            return commands[i].fn(argc, argv);
+            return flushed(commands[i].fn(argc, argv));
     char allowed[128] = "";
     for (int i = 0; i < NCOMMANDS; i++) {
         strcat(allowed, i ? ", " : "");

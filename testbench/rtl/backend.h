@@ -47,6 +47,9 @@ void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu, int *syn
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
 void rtl_backend_detach(void *ctx);
+/* The --cosim-perturb cycle is still ahead: the run ended before it could
+ * corrupt a flit (the self-test tested nothing). */
+int rtl_backend_perturb_pending(const void *ctx);
 
 #ifdef __cplusplus
 }

@@ -180,6 +180,11 @@ extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const c
     return t;
 }
 
+extern "C" int rtl_backend_perturb_pending(const void *ctx)
+{
+    return ctx && static_cast<const rtl::Top *>(ctx)->perturb_pending();
+}
+
 extern "C" void rtl_backend_detach(void *ctx)
 {
     auto *t = static_cast<rtl::Top *>(ctx);

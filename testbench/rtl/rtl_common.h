@@ -33,6 +33,8 @@ public:
     // (else coverage.dat); nothing otherwise.
     static void write_coverage(VerilatedContext *c);
     machine_t *machine() const { return m_; }
+    // --cosim-perturb named a cycle and no flit has been corrupted yet
+    bool perturb_pending() const { return opts_.perturb_cycle >= 0; }
 
 protected:
     // Drive this cycle's inputs (the C wires m->out_q, inj_q, ejc_q and the

@@ -18,3 +18,9 @@ void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
 }
 
 void rtl_backend_detach(void *ctx) { (void)ctx; }
+
+int rtl_backend_perturb_pending(const void *ctx)
+{
+    (void)ctx;
+    return 0;
+}

@@ -2,10 +2,13 @@
 // n x n torus (wiring included), which is what waveforms are taken from.
 // Slower than the router array (rtl_routers.cpp): Verilator emits separate
 // code for each of the n^2 router instances.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <cstring>
 #include <string>
+#include <unistd.h>
 #include "Vss_torus.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -37,18 +40,23 @@ public:
         top_->rst_ni = 1;
     }
 
+    // The waveform is written as FILE.partial-PID and renamed into place
+    // here: an interrupted run leaves no FILE that looks complete.
     void finish() override
     {
         if (fst_) fst_->close();
         if (!vcd_path_.empty()) {
             // Verilator builds one trace format; fst2vcd (GTKWave) converts
-            std::string fst = vcd_path_ + ".tmp.fst";
-            std::string cmd = "fst2vcd -f '" + fst + "' -o '" + vcd_path_ + "' >/dev/null 2>&1";
+            std::string fst = partial_ + ".fst";
+            std::string cmd = "fst2vcd -f '" + fst + "' -o '" + partial_ + "' >/dev/null 2>&1";
             if (std::system(cmd.c_str()) != 0)
                 fprintf(stderr, "syncswitch: fst2vcd (gtkwave) failed; the FST is at %s\n", fst.c_str());
             else
                 std::remove(fst.c_str());
         }
+        if (fst_ && std::rename(partial_.c_str(), final_.c_str()) != 0)
+            fprintf(stderr, "syncswitch: cannot put the waveform in place as %s: %s\n",
+                    final_.c_str(), std::strerror(errno));
         top_->final();
         write_coverage(ctx_.get());
     }
@@ -80,10 +88,12 @@ private:
     void open_trace(const char *file)
     {
         ctx_->traceEverOn(true);
-        std::string path = file;
-        if (path.size() > 4 && path.compare(path.size() - 4, 4, ".vcd") == 0) {
-            vcd_path_ = path;
-            path += ".tmp.fst";
+        final_ = file;
+        partial_ = final_ + ".partial-" + std::to_string(static_cast<long>(getpid()));
+        std::string path = partial_;
+        if (path.size() > 4 && final_.compare(final_.size() - 4, 4, ".vcd") == 0) {
+            vcd_path_ = final_;
+            path += ".fst";
         }
         fst_.reset(new VerilatedFstC);
         top_->trace(fst_.get(), 99);
@@ -113,6 +123,8 @@ private:
     std::unique_ptr<Vss_torus> top_;
     std::unique_ptr<VerilatedFstC> fst_;
     std::string vcd_path_;   // .vcd asked for: FST converted at the end
+    std::string final_;      // the waveform's name (--trace)
+    std::string partial_;    // its name while written
     uint64_t time_ = 0;
 };
 

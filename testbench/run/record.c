@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include "paths.h"
 
 /* The files: an RTL port name and its width per router. */
 enum { F_INJ, F_EJC, F_CLR, F_IN, F_OCR, F_LINK, F_LCR, F_NIM, F_PHASE, NFILES };
@@ -26,7 +28,8 @@ static const struct {
 
 struct recorder {
     machine_t *m;
-    char *dir;
+    char *dir;               /* the folder asked for */
+    char *partial;           /* where it is written: DIR.partial-PID */
     FILE *f[NFILES];
     uint32_t *bits;          /* one line of the widest file */
     size_t words;
@@ -108,37 +111,52 @@ static void free_recorder(recorder *r)
     free(r->line);
     free(r->in);
     free(r->dir);
+    free(r->partial);
     free(r);
 }
 
 recorder *record_open(machine_t *m, const char *dir, FILE *diag)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(diag, "syncswitch: --record '%s': cannot create the folder: %s\n", dir,
+    char why[SS_PATH_MAX + 200], partial[SS_PATH_MAX + 40], what[SS_PATH_MAX + 20];
+    snprintf(what, sizeof what, "--record '%s'", dir);
+    if (ss_path_check_folder(dir, what, why, sizeof why)) {
+        fprintf(diag, "syncswitch: %s\n", why);
+        return NULL;
+    }
+    /* filled under a temporary name, put in place whole by record_close */
+    ss_path_partial(dir, partial, sizeof partial);
+    if (mkdir(partial, 0777) != 0) {
+        fprintf(diag, "syncswitch: --record '%s': cannot create %s: %s\n", dir, partial,
                 strerror(errno));
         return NULL;
     }
     recorder *r = calloc(1, sizeof *r);
-    if (!r) return NULL;
+    if (!r) {
+        rmdir(partial);
+        return NULL;
+    }
     r->m = m;
     r->dir = strdup(dir);
+    r->partial = strdup(partial);
     r->words = (size_t)m->num_nodes * NUM_PORTS * FLIT_BITS / 32 + 2;
     r->bits = calloc(r->words, sizeof *r->bits);
     r->line = malloc(r->words * 8 + 2);
     r->in = malloc((size_t)m->num_nodes * sizeof *r->in);
-    if (!r->dir || !r->bits || !r->line || !r->in) {
+    if (!r->dir || !r->partial || !r->bits || !r->line || !r->in) {
         fprintf(diag, "syncswitch: --record: out of memory\n");
         free_recorder(r);
+        ss_folder_abort(partial);
         return NULL;
     }
     for (int k = 0; k < NFILES; k++) {
-        char path[4200];
-        snprintf(path, sizeof path, "%s/%s.hex", dir, files[k].port);
+        char path[SS_PATH_MAX + 200];
+        snprintf(path, sizeof path, "%s/%s.hex", partial, files[k].port);
         r->f[k] = fopen(path, "w");
         if (!r->f[k]) {
             fprintf(diag, "syncswitch: --record '%s': cannot write %s: %s\n", dir, path,
                     strerror(errno));
             free_recorder(r);
+            ss_folder_abort(partial);
             return NULL;
         }
     }
@@ -147,15 +165,15 @@ recorder *record_open(machine_t *m, const char *dir, FILE *diag)
     return r;
 }
 
-int record_close(recorder *r, FILE *diag)
+int record_close(recorder *r, int keep, FILE *diag)
 {
     if (!r) return 0;
     machine_t *m = r->m;
     m->routers_step = NULL;
     m->routers_ctx = NULL;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/params.vh", r->dir);
-    FILE *f = fopen(path, "w");
+    char path[SS_PATH_MAX + 200];
+    snprintf(path, sizeof path, "%s/params.vh", r->partial);
+    FILE *f = keep ? fopen(path, "w") : NULL;
     if (f) {
         fprintf(f, "// syncswitch --record: the run's configuration (testbench/run/record.h)\n"
                    "`define REC_N %d\n`define REC_DEPTH %d\n`define REC_TT %d\n"
@@ -167,8 +185,21 @@ int record_close(recorder *r, FILE *diag)
         if (fclose(r->f[k]) != 0) r->failed = 1;
         r->f[k] = NULL;
     }
-    int bad = !f || r->failed;
-    if (bad) fprintf(diag, "syncswitch: --record '%s': writing the files failed\n", r->dir);
+    int bad = 0;
+    if (!keep) {   /* a run that did not finish leaves no recording */
+        ss_folder_abort(r->partial);
+        fprintf(diag, "syncswitch: --record '%s': the run did not finish; nothing recorded\n",
+                r->dir);
+    } else if (!f || r->failed) {
+        ss_folder_abort(r->partial);
+        fprintf(diag, "syncswitch: --record '%s': writing the files failed\n", r->dir);
+        bad = 1;
+    } else if (ss_folder_commit(r->partial, r->dir)) {
+        fprintf(diag, "syncswitch: --record '%s': cannot put the recording in place: %s\n",
+                r->dir, strerror(errno));
+        ss_folder_abort(r->partial);
+        bad = 1;
+    }
     free_recorder(r);
     return bad ? -1 : 0;
 }

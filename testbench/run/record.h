@@ -19,12 +19,14 @@
 
 typedef struct recorder recorder;
 
-/* Record m's routers into folder dir (created if missing; its parent must
- * exist). Takes m's routers_step hook: the C routers only. NULL and one
- * line on diag on failure. */
+/* Record m's routers into folder dir: absent, empty or a former recording
+ * (ss_path_check_folder), written as DIR.partial-PID and put in place whole
+ * by record_close. Takes m's routers_step hook: the C routers only. NULL
+ * and one line on diag on failure. */
 recorder *record_open(machine_t *m, const char *dir, FILE *diag);
-/* Write params.vh, close the files, give the hook back. 0, or -1 after
- * one line on diag. NULL: nothing. */
-int record_close(recorder *r, FILE *diag);
+/* Give the hook back; keep (the run went to its end): write params.vh and
+ * put the folder in place, replacing a former recording; else remove it.
+ * 0, or -1 after one line on diag. NULL: nothing. */
+int record_close(recorder *r, int keep, FILE *diag);
 
 #endif

@@ -117,7 +117,7 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         if (!bg) {
             fprintf(diag, "syncswitch: --background: %s\n", why);
             rtl_backend_detach(rtl);
-            record_close(rec, diag);
+            record_close(rec, 0, diag);
             machine_free(&m);
             return EXIT_USAGE;
         }
@@ -135,9 +135,10 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     if (bg && st == RUN_OK) st = drain_background(&m, bg, &p, res);
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
+    int perturb_missed = rtl_backend_perturb_pending(rtl);
     rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
     m.protocol_error = why;
-    int rec_failed = record_close(rec, diag);
+    int rec_failed = record_close(rec, st == RUN_OK, diag);
     if (pr.shown) fprintf(stderr, "\r%60s\r", "");
     res->wall_seconds = now_seconds() - pr.start;
 
@@ -162,6 +163,17 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         rc = EXIT_INTERNAL;
     } else if (rec_failed) {
         rc = EXIT_INTERNAL;
+    } else if (perturb_missed) {   /* known only at the end: the run's length */
+        fprintf(diag, "syncswitch: --cosim-perturb %lld: the run ended at cycle %llu before it; "
+                "nothing was corrupted, so the self-test tested nothing\n",
+                (long long)be->perturb_cycle, (unsigned long long)m.cycle);
+        rc = EXIT_USAGE;
+    } else if (be && be->trace && be->trace_from > m.cycle) {
+        fprintf(diag, "syncswitch: --trace-from %llu: the run ended at cycle %llu before it; "
+                "the waveform would hold no cycle (removed)\n",
+                (unsigned long long)be->trace_from, (unsigned long long)m.cycle);
+        remove(be->trace);
+        rc = EXIT_USAGE;
     }
 
     double N = (double)p.n * p.n, B = cfg->words;

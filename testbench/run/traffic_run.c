@@ -1,11 +1,13 @@
 #define _POSIX_C_SOURCE 200809L
 /* The synthetic-traffic measurement (traffic_run.h). */
 #include "traffic_run.h"
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "machine.h"
+#include "paths.h"
 #include "run.h"
 #include "record.h"
 #include "sc_backend.h"
@@ -129,11 +131,18 @@ static int trace_done(const traffic_t *t)
     return t->trace_pos == t->cfg.trace_len && t->delivered == t->created;
 }
 
-static void link_stats(const machine_t *m, const uint64_t *links, uint64_t window,
-                       const char *csv, traffic_result *r, FILE *diag)
+/* The links' utilisation over the window into r; and, when asked and the
+ * run completed, as CSV under a temporary name renamed into place (a run
+ * stopped early writes no file). -1 when the file could not be written. */
+static int link_stats(const machine_t *m, const uint64_t *links, uint64_t window,
+                      const char *csv, traffic_result *r, FILE *diag)
 {
-    FILE *f = csv ? fopen(csv, "w") : NULL;
-    if (csv && !f) fprintf(diag, "syncswitch: cannot write %s\n", csv);
+    ss_out out;
+    FILE *f = csv ? ss_out_open(&out, csv) : NULL;
+    if (csv && !f) {
+        fprintf(diag, "syncswitch: cannot write %s: %s\n", csv, strerror(errno));
+        return -1;
+    }
     if (f) fprintf(f, "x,y,port,flits,utilisation\n");
     double sum = 0, max = 0;
     for (int i = 0; i < m->num_nodes; i++)
@@ -148,9 +157,13 @@ static void link_stats(const machine_t *m, const uint64_t *links, uint64_t windo
             if (f) fprintf(f, "%d,%d,%s,%llu,%.4f\n", i % m->n, i / m->n, port_name[o],
                            (unsigned long long)k, u);
         }
-    if (f) fclose(f);
     r->link_mean = sum / (4.0 * m->num_nodes);
     r->link_max = max;
+    if (f && ss_out_commit(&out)) {
+        fprintf(diag, "syncswitch: cannot write %s: %s\n", csv, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opts *be,
@@ -213,7 +226,6 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         r->window = m.cycle;
         r->steady = 1;
         traffic_stats(t, &p, m.cycle, t->flits_ejected, r);
-        link_stats(&m, links, m.cycle, c->links_csv, r, diag);
     } else {
         /* warm-up: until the mean latency of a chunk's arrivals is within
          * 5% of the previous chunk's (at least warmup_min cycles) */
@@ -244,7 +256,6 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         double grow = (double)q1 - (double)q0;
         r->unstable = grow > 50 && grow > 0.05 * (double)t->tagged;
         throughput(t, &p, c->window, t->flits_ejected - f0, r);
-        link_stats(&m, links, c->window, c->links_csv, r, diag);
         /* the drain: every packet of the window arrives (load goes on) */
         if (!rc && !r->unstable) {
             rc = step(&st, t->win_end + 20 * c->window, tagged_done, diag);
@@ -255,7 +266,11 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
     }
     r->cycles = m.cycle;
     r->errors = t->errors;
-    if (record_close(rec, diag) && !rc) rc = EXIT_INTERNAL;
+    /* the links over the window; their CSV only from a run that went to its
+     * end (not one the watchdog or an error stopped) */
+    if (link_stats(&m, links, r->window, rc ? NULL : c->links_csv, r, diag) && !rc)
+        rc = EXIT_INTERNAL;
+    if (record_close(rec, !rc, diag) && !rc) rc = EXIT_INTERNAL;
     rtl_backend_detach(rtl);
     if (st.sc) sc_backend_close(st.sc);
     machine_free(&m);

@@ -3,10 +3,13 @@
 // program through TLM to its syncswitch::ni.
 #include "sc_backend.h"
 #include <systemc>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
+#include <unistd.h>
 #include "ss_cpu.h"
 #include "ss_internal.h"
 
@@ -123,9 +126,13 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
             cpus.back()->socket.bind(net.ni(i).socket);
         }
         sc_trace_file *tf = nullptr;
+        // written as FILE.partial-PID.vcd, renamed into place when closed: an
+        // interrupted run leaves no FILE that looks complete
+        std::string partial;
         if (be->trace) {
-            std::string base(be->trace);
-            base.erase(base.size() - 4);   // sc_create_vcd_trace_file adds ".vcd"
+            std::string base = std::string(be->trace) + ".partial-" +
+                               std::to_string(static_cast<long>(getpid()));
+            partial = base + ".vcd";   // sc_create_vcd_trace_file adds ".vcd"
             tf = sc_create_vcd_trace_file(base.c_str());
             tf->set_time_unit(1, SC_NS);
             net.trace(tf);
@@ -134,7 +141,12 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
         sc_start(25, SC_NS);     // three edges in reset
         rst_n.write(true);       // the processors start at 25 ns, cycle 0
         if (running) sc_start();
-        if (tf) sc_close_vcd_trace_file(tf);
+        if (tf) {
+            sc_close_vcd_trace_file(tf);
+            if (std::rename(partial.c_str(), be->trace) != 0)
+                fprintf(diag, "syncswitch: cannot put the waveform in place as %s: %s\n",
+                        be->trace, std::strerror(errno));
+        }
         for (int i = 0; i < m->num_nodes; i++) m->node[i].errors = cpus[i]->errors();
         st = net_status(net);
         if (st == RUN_OK && running) st = RUN_STUCK;   // no event left (cannot happen: the clock runs)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "suites.h"
 #include "kernel.h"
+#include "syncswitch.h"
 
 /* Set option `bit` in c to a value valid for every kernel that takes it
  * (at n = 8). */
@@ -123,9 +124,44 @@ static void test_kopts_survey(test_ctx *t)
     }
 }
 
+/* --stall NODE:STEP names a step the run reaches: every kernel that takes
+ * it says how many steps a node goes through, and the library's check
+ * accepts the last and refuses the one after it, with one line. */
+static void test_kopts_stall_steps(test_ctx *t)
+{
+    int kernels = 0;
+    for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k)) {
+        if (!(k->takes & KOPT_STALL)) continue;
+        kernels++;
+        kernel_cfg c;
+        CHECK(t, k->steps != NULL, "%s takes --stall but has no steps hook", k->name);
+        if (!k->steps || !base_cfg(k, &c)) continue;
+        int steps = k->steps(&c, 3);
+        CHECK(t, steps > 0, "%s: node 3 has %d steps", k->name, steps);
+        ss_params *p = ss_params_new();
+        ss_kernel_opts *o = ss_kernel_opts_new();
+        ss_params_set_int(p, "n", c.n);
+        ss_kernel_opts_set(o, "kernel", k->name);
+        ss_kernel_opts_set_int(o, "words", c.words);
+        for (int d = 1; d >= 0; d--) {
+            char st[32];
+            snprintf(st, sizeof st, "3:%d", steps - d);
+            ss_kernel_opts_set(o, "stall", st);
+            const char *why = ss_kernel_check(o, p);
+            if (d) CHECK(t, why == NULL, "%s (n %d): stall %s refused: %s", k->name, c.n, st, why);
+            else CHECK(t, why && strstr(why, "never reached") && !strchr(why, '\n'),
+                       "%s (n %d): stall %s: %s", k->name, c.n, st, why ? why : "accepted");
+        }
+        ss_kernel_opts_free(o);
+        ss_params_free(p);
+    }
+    CHECK(t, kernels == 14, "%d kernels take --stall, want 14", kernels);
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_kernel_opts[] = {
     T(test_kopts_refused_iff_not_taken),
     T(test_kopts_survey),
+    T(test_kopts_stall_steps),
     { NULL, NULL },
 };

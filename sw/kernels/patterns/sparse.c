@@ -254,6 +254,15 @@ static int map_of(const kernel_cfg *k, int kind)
     return kind == SPARSE_HCUBE ? hc_mapping_id(k->mapping) : 0;
 }
 
+static int partner_steps(const kernel_cfg *k, int kind, int node)
+{
+    int part[SPARSE_MAX_PARTNERS];
+    return sparse_partners(kind, k->n, map_of(k, kind), node, part);
+}
+int sparse_nn_steps(const kernel_cfg *c, int node) { return partner_steps(c, SPARSE_NN, node); }
+int sparse_hcube_steps(const kernel_cfg *c, int node) { return partner_steps(c, SPARSE_HCUBE, node); }
+int sparse_fem_steps(const kernel_cfg *c, int node) { return partner_steps(c, SPARSE_FEM, node); }
+
 static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
 {
     int n = k->n, N = n * n, me = api_id(c), map = map_of(k, kind);

@@ -39,6 +39,10 @@ const char *sparse_nn_check(const kernel_cfg *c);
 const char *sparse_hcube_check(const kernel_cfg *c);
 const char *sparse_fem_check(const kernel_cfg *c);
 size_t sparse_mem_words(const kernel_cfg *c);
+/* The message-passing forms' --stall steps: node's partners. */
+int sparse_nn_steps(const kernel_cfg *c, int node);
+int sparse_hcube_steps(const kernel_cfg *c, int node);
+int sparse_fem_steps(const kernel_cfg *c, int node);
 double sparse_nn_bytes(const kernel_cfg *c);
 double sparse_hcube_bytes(const kernel_cfg *c);
 double sparse_fem_bytes(const kernel_cfg *c);

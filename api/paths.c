@@ -1,0 +1,186 @@
+#define _POSIX_C_SOURCE 200809L
+/* Output paths: checked before any work, written under a temporary name and
+ * renamed into place when complete (docs/api.md, "outputs"). A run that fails
+ * or is interrupted leaves at most a NAME.partial-PID, never a NAME that looks
+ * complete. */
+#include "paths.h"
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The folder of path ("." for a bare name) into dir. */
+static void folder_of(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, size, ".");
+    else if (slash == path) snprintf(dir, size, "/");
+    else snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+/* Can a file be created in dir? Tried for real (root passes access(2) on
+ * folders such as /proc where nothing can be created): NULL, or why. */
+static const char *folder_writable(const char *dir, char *why, size_t size, const char *what)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) {
+        snprintf(why, size, "%s: the folder %s does not exist", what, dir);
+        return why;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(why, size, "%s: %s is not a folder", what, dir);
+        return why;
+    }
+    char probe[SS_PATH_MAX + 32];
+    snprintf(probe, sizeof probe, "%s/.syncswitch-probe-XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0) {
+        snprintf(why, size, "%s: cannot write in the folder %s (%s)", what, dir, strerror(errno));
+        return why;
+    }
+    close(fd);
+    unlink(probe);
+    return NULL;
+}
+
+/* An empty or over-long name: 1 and why. */
+static int bad_name(const char *path, const char *what, const char *kind, char *why, size_t size)
+{
+    if (!path || !*path) snprintf(why, size, "%s: needs a %s name", what, kind);
+    else if (strlen(path) > SS_PATH_MAX)
+        snprintf(why, size, "%s: the name is longer than %d characters", what, SS_PATH_MAX);
+    else return 0;
+    return 1;
+}
+
+const char *ss_path_check_file(const char *path, const char *what, char *why, size_t size)
+{
+    if (bad_name(path, what, "file", why, size)) return why;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(why, size, "%s: %s, not a file that can be replaced", what,
+                 S_ISDIR(st.st_mode) ? "a folder" : "a special file");
+        return why;
+    }
+    char dir[SS_PATH_MAX + 1];
+    folder_of(path, dir, sizeof dir);
+    return folder_writable(dir, why, size, what);
+}
+
+/* A folder that --record may replace: absent, empty, or a recording (only
+ * params.vh and .hex files), so a user's folder is never swept away. */
+static int replaceable_folder(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    struct dirent *e;
+    int ok = 1;
+    while (ok && (e = readdir(d))) {
+        const char *s = e->d_name;
+        size_t len = strlen(s);
+        if (!strcmp(s, ".") || !strcmp(s, "..") || !strcmp(s, "params.vh")) continue;
+        ok = len > 4 && !strcmp(s + len - 4, ".hex");
+    }
+    closedir(d);
+    return ok;
+}
+
+const char *ss_path_check_folder(const char *path, const char *what, char *why, size_t size)
+{
+    if (bad_name(path, what, "folder", why, size)) return why;
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(why, size, "%s: exists and is not a folder", what);
+            return why;
+        }
+        if (!replaceable_folder(path)) {
+            snprintf(why, size, "%s: holds files that are not a recording (params.vh, *.hex); "
+                     "name a new or empty folder", what);
+            return why;
+        }
+    }
+    char dir[SS_PATH_MAX + 1], clean[SS_PATH_MAX + 1];
+    snprintf(clean, sizeof clean, "%s", path);
+    for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--) clean[n - 1] = 0;
+    folder_of(clean, dir, sizeof dir);
+    return folder_writable(dir, why, size, what);
+}
+
+void ss_path_partial(const char *path, char *out, size_t size)
+{
+    char clean[SS_PATH_MAX + 1];
+    snprintf(clean, sizeof clean, "%s", path);
+    for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--) clean[n - 1] = 0;
+    snprintf(out, size, "%s.partial-%ld", clean, (long)getpid());
+}
+
+FILE *ss_out_open(ss_out *o, const char *path)
+{
+    snprintf(o->path, sizeof o->path, "%s", path);
+    ss_path_partial(path, o->tmp, sizeof o->tmp);
+    o->f = fopen(o->tmp, "w");
+    return o->f;
+}
+
+int ss_out_commit(ss_out *o)
+{
+    if (!o->f) return -1;
+    int bad = ferror(o->f) != 0;
+    bad |= fclose(o->f) != 0;
+    o->f = NULL;
+    if (!bad && rename(o->tmp, o->path) == 0) return 0;
+    int e = errno;
+    unlink(o->tmp);
+    errno = e ? e : EIO;
+    return -1;
+}
+
+void ss_out_abort(ss_out *o)
+{
+    if (o->f) fclose(o->f);
+    o->f = NULL;
+    unlink(o->tmp);
+}
+
+/* Remove a recording folder's files, then the folder. */
+static int remove_recording(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    char p[SS_PATH_MAX + 300];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    return rmdir(dir);
+}
+
+void ss_folder_abort(const char *partial) { remove_recording(partial); }
+
+int ss_folder_commit(const char *partial, const char *path)
+{
+    char clean[SS_PATH_MAX + 1], old[SS_PATH_MAX + 40];
+    snprintf(clean, sizeof clean, "%s", path);
+    for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--) clean[n - 1] = 0;
+    struct stat st;
+    int had = stat(clean, &st) == 0;
+    /* the old recording steps aside, the new one takes its name, then the
+     * old one goes: at every moment PATH is one whole recording or absent */
+    snprintf(old, sizeof old, "%s.old-%ld", clean, (long)getpid());
+    if (had && rename(clean, old) != 0) return -1;
+    if (rename(partial, clean) != 0) {
+        int e = errno;
+        if (had) rename(old, clean);
+        errno = e;
+        return -1;
+    }
+    if (had) remove_recording(old);
+    return 0;
+}

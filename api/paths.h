@@ -1,0 +1,49 @@
+/* Output paths of a run (--links, --record, --trace): the checks made before
+ * any work, and the write-then-rename that keeps a failed or interrupted
+ * run from leaving an output that looks complete. Inside the library; the
+ * front ends call these, never a copy. */
+#ifndef SYNCSWITCH_PATHS_H
+#define SYNCSWITCH_PATHS_H
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_PATH_MAX 4000
+
+/* NULL, or one line (into why) saying why a file cannot be written at path:
+ * an empty name, a folder or special file there, a folder that is missing
+ * or refuses a new file. what starts the line: the option and its value
+ * ("links = 'x.csv'", "--record 'rec'"). */
+const char *ss_path_check_file(const char *path, const char *what, char *why, size_t size);
+/* The same for a folder that a run fills and puts in place whole: absent,
+ * empty, or a former recording; its parent takes new entries. */
+const char *ss_path_check_folder(const char *path, const char *what, char *why, size_t size);
+/* The temporary name of path while it is written: PATH.partial-PID. */
+void ss_path_partial(const char *path, char *out, size_t size);
+
+/* A file written under its temporary name. */
+typedef struct {
+    FILE *f;
+    char path[SS_PATH_MAX + 1];
+    char tmp[SS_PATH_MAX + 40];
+} ss_out;
+/* Open path's temporary name for writing (NULL and errno on failure). */
+FILE *ss_out_open(ss_out *o, const char *path);
+/* Close and rename into place: 0, or -1 with errno (the temporary removed). */
+int ss_out_commit(ss_out *o);
+/* Close and remove the temporary: nothing is left. */
+void ss_out_abort(ss_out *o);
+
+/* A folder filled under its temporary name (ss_path_partial): put it in
+ * place of path whole, replacing a former recording (0, or -1 with errno),
+ * or remove it. */
+int ss_folder_commit(const char *partial, const char *path);
+void ss_folder_abort(const char *partial);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

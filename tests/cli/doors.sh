@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# No silent failure at the command line's doors (issue 19): every output
+# path is checked before any work, every output is written under a
+# temporary name and renamed when complete, a run that stops early leaves
+# no output that looks complete, and an option naming a step or a cycle
+# the run never reaches is refused. Each case says what it tries; each
+# failed on the behaviour before this check existed (docs/verification.md).
+# With RTL_TESTS=1 the cases that need the Verilated builds of make test
+# (cosim, the torus top) run too. Prints one PASS/FAIL line per case.
+set -u
+dir="${1:-build}"
+bin="$dir/syncswitch"
+case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+pass() { echo "PASS doors_$1"; }
+fail() { echo "FAIL doors_$1: $2"; }
+# Under make sanitize, ASan's one-time coroutine notice is not ours.
+strip_asan() { grep -v "ASan doesn't fully support makecontext/swapcontext" "$1" >"$1.f" || true; mv "$1.f" "$1"; }
+# leftovers: any NAME.partial-PID or NAME.old-PID under the folder
+leftovers() { find "$tmp" -name '*.partial-*' -o -name '*.old-*' | head -3 | tr '\n' ' '; }
+
+# refused NAME WANT ARGS...: exit 2, one line on stderr containing WANT,
+# within 20 s (no simulation, no build started)
+refused() {
+  local name=$1 want=$2; shift 2
+  timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  strip_asan "$tmp/err"
+  if [ "$rc" -ne 2 ]; then fail "$name" "exit $rc, want 2 ($*): $(head -c 200 "$tmp/err")"
+  elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then fail "$name" "want one line: $(head -c 300 "$tmp/err")"
+  elif ! grep -q -- "$want" "$tmp/err"; then fail "$name" "no '$want' in: $(cat "$tmp/err")"
+  else pass "$name"; fi
+}
+
+T="traffic --pattern uniform --n 4 --window 500 --warmup 200"
+# 1. output paths checked before the run (was: the run went to its end,
+#    printed "cannot write" and exited 0)
+refused links_proc "cannot write in the folder /proc" $T --rate 0.05 --links /proc/x.csv
+refused links_folder "a folder, not a file" $T --rate 0.05 --links "$tmp"
+refused links_no_folder "does not exist" $T --rate 0.05 --links "$tmp/nope/l.csv"
+refused links_empty_name "needs a file name" $T --rate 0.05 --links ""
+mkdir -p "$tmp/user"; echo notes >"$tmp/user/notes.txt"
+refused record_foreign_folder "not a recording" run --kernel msgpass --n 4 --words 4 --record "$tmp/user"
+refused record_no_parent "does not exist" run --kernel msgpass --n 4 --words 4 --record "$tmp/a/b/rec"
+# --trace on an RTL backend of a size make test does not build: the path is
+# refused before the minute-long Verilator build would start
+refused trace_proc_before_build "cannot write in the folder /proc" \
+  run --kernel msgpass --n 6 --words 4 --backend cosim --trace /proc/w.fst
+
+# stdout on a full device: the summary or JSON that was lost is an error
+# (was: exit 0)
+"$bin" run --kernel msgpass --n 4 --words 4 --json >/dev/full 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 5 ] && grep -q "writing the output failed" "$tmp/err"; then pass stdout_full
+else fail stdout_full "exit $rc: $(head -c 200 "$tmp/err")"; fi
+"$bin" schedule --n 8 >/dev/full 2>/dev/null
+rc=$?
+[ "$rc" -eq 5 ] && pass schedule_stdout_full || fail schedule_stdout_full "exit $rc, want 5"
+
+# 2. the step --stall names is one the node reaches (was: accepted, and the
+#    run went to its end as if no fault had been asked for)
+refused stall_step_past_end "never reached" run --kernel msgpass --n 4 --words 4 --stall 3:99999
+refused stall_phase_past_end "never reached" run --kernel phased --n 8 --words 4 --stall 3:64
+refused stall_partner_past_end "never reached" run --kernel nn-msgpass --n 4 --words 4 --stall 3:4
+
+# 3. a complete run puts its CSV in place, nothing else beside it
+"$bin" $T --rate 0.05 --links "$tmp/l.csv" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/l.csv" 2>/dev/null)" = 81 ] && [ -z "$(leftovers)" ]; then
+  pass links_complete
+else fail links_complete "exit $rc, $(wc -l <"$tmp/l.csv" 2>&1) lines, leftovers: $(leftovers)"; fi
+
+# 4. a run the watchdog stops writes no CSV (was: a CSV full of zeros)
+rm -f "$tmp/w.csv"
+"$bin" $T --rate 0.05 --watchdog 1 --links "$tmp/w.csv" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 3 ] && [ ! -e "$tmp/w.csv" ] && [ -z "$(leftovers)" ]; then pass links_watchdog_no_csv
+else fail links_watchdog_no_csv "exit $rc, w.csv $( [ -e "$tmp/w.csv" ] && echo written || echo absent), leftovers: $(leftovers)"; fi
+
+# 5. --record replaces a former recording whole; a run that does not
+#    finish, or is interrupted, leaves the former one as it was (was: the
+#    old params.vh beside new, truncated .hex files)
+consistent() {   # the recording's .hex files all hold REC_CYCLES lines
+  local d=$1 c
+  c=$(sed -n 's/`define REC_CYCLES //p' "$d/params.vh" 2>/dev/null)
+  [ -n "$c" ] || return 1
+  for f in "$d"/*.hex; do [ "$(wc -l <"$f")" = "$c" ] || return 1; done
+  echo "$c"
+}
+"$bin" run --kernel msgpass --n 4 --words 4 --record "$tmp/rec" >/dev/null 2>&1
+c1=$(consistent "$tmp/rec")
+"$bin" run --kernel msgpass --n 4 --words 16 --record "$tmp/rec" >/dev/null 2>&1
+c2=$(consistent "$tmp/rec")
+if [ -n "$c1" ] && [ -n "$c2" ] && [ "$c1" != "$c2" ] && [ -z "$(leftovers)" ]; then pass record_replaced_whole
+else fail record_replaced_whole "cycles '$c1' then '$c2', leftovers: $(leftovers)"; fi
+"$bin" run --kernel msgpass --n 4 --words 16 --stall 3:0 --watchdog 500 --record "$tmp/rec" >/dev/null 2>&1
+rc=$?
+c3=$(consistent "$tmp/rec")
+if [ "$rc" -eq 3 ] && [ "$c3" = "$c2" ] && [ -z "$(leftovers)" ]; then pass record_stuck_keeps_former
+else fail record_stuck_keeps_former "exit $rc, cycles '$c3' (former '$c2'), leftovers: $(leftovers)"; fi
+# interrupted a second into a long recording: the former one stands whole;
+# what the killed run left has a .partial name, never the folder's
+timeout -s INT 1 "$bin" run --kernel msgpass --n 8 --words 4096 --record "$tmp/rec" >/dev/null 2>&1
+rc=$?
+c4=$(consistent "$tmp/rec")
+if [ "$rc" -eq 124 ] && [ "$c4" = "$c2" ]; then pass record_interrupted_keeps_former
+else fail record_interrupted_keeps_former "exit $rc, cycles '$c4' (former '$c2')"; fi
+rm -rf "$tmp"/rec.partial-*
+
+# 6. the RTL backends (make test's builds): a perturbation cycle after the
+#    run's end, a waveform window after it (was: exit 0, the self-test
+#    tested nothing / an empty waveform); a waveform is put in place whole
+if [ "${RTL_TESTS:-0}" = 1 ]; then
+  "$bin" run --kernel msgpass --n 8 --words 4 --backend cosim --cosim-perturb 99999999 \
+    >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && grep -q "tested nothing" "$tmp/err"; then pass cosim_perturb_past_end
+  else fail cosim_perturb_past_end "exit $rc: $(head -c 300 "$tmp/err")"; fi
+  "$bin" run --kernel msgpass --n 8 --words 4 --backend cosim --trace "$tmp/late.fst" \
+    --trace-from 99999999 >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && grep -q "no cycle" "$tmp/err" && [ ! -e "$tmp/late.fst" ] && [ -z "$(leftovers)" ]; then
+    pass trace_from_past_end
+  else fail trace_from_past_end "exit $rc, file $( [ -e "$tmp/late.fst" ] && echo left || echo absent): $(head -c 300 "$tmp/err")"; fi
+  "$bin" run --kernel msgpass --n 8 --words 4 --backend cosim --trace "$tmp/w.fst" --trace-to 200 \
+    >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq 0 ] && [ -s "$tmp/w.fst" ] && [ -z "$(leftovers)" ]; then pass trace_in_place
+  else fail trace_in_place "exit $rc, leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi
+fi
