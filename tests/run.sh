@@ -21,6 +21,8 @@ st=${PIPESTATUS[0]}
 echo "test_model $((SECONDS - t0))" >>"$times"
 [ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
 part cli/cli "$here/cli/cli.sh" "$dir"
+# the measurement's verdicts: no latency without packets, saturation
+part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's
 # bounds refused by the command line with the library's own line
 if [ -x "$dir/api/test_api" ]; then

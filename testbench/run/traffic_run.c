@@ -228,10 +228,11 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
                 r->steady = 1;
                 break;
             }
-            if (m.cycle >= c->warmup_min && c->tc.rate == 0) { r->steady = 1; break; }
+            if (m.cycle >= c->warmup_min && c->tc.rate == 0) break;   /* nothing to wait for */
             last = cur;
         }
         r->warmup = m.cycle;
+        r->warmup_arrivals = t->lat_n_all;   /* 0: steadiness never judged */
         /* the window */
         t->win_start = m.cycle;
         t->win_end = m.cycle + c->window;

@@ -23,7 +23,8 @@ typedef struct {
     int unstable;            /* source queues grew, or the drain never ended */
     int steady;              /* the warm-up found a steady mean latency */
     uint64_t warmup, window, drain, cycles;
-    uint64_t packets, delivered;   /* created in the window, and arrived */
+    uint64_t warmup_arrivals;      /* packets arrived in the warm-up (0: not judged) */
+    uint64_t packets, delivered;   /* created in the window, and arrived (0: no latency) */
     double offered, accepted;      /* flits/node/cycle in the window */
     double ideal, frac_ideal;      /* route-limited ideal throughput */
     double lat_mean, lat_p50, lat_p99, lat_max;   /* creation to TAIL arrival */
