@@ -83,7 +83,7 @@ void report_traffic_summary(const char *pattern, const params_t *p, const traffi
                                     : "no packet arrived: steadiness not judged",
                (unsigned long long)r->window, (unsigned long long)r->drain);
     if (r->unstable)
-        printf("  UNSTABLE: the source queues grow without bound (offered load above saturation)\n");
+        printf("  UNSTABLE: the backlog grows without bound (offered load above saturation)\n");
     printf("  %llu packets measured, %llu arrived; offered %.4f, accepted %.4f flits/node/cycle",
            (unsigned long long)r->packets, (unsigned long long)r->delivered, r->offered, r->accepted);
     if (r->ideal > 0) printf(" (%.1f%% of the ideal %.4f)", 100 * r->frac_ideal, r->ideal);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The measurement's verdicts on the C backend (docs/traffic.md): a run that
 # saw no packet shows no latency (null in the JSON, "no packets measured"
-# in the summary) and does not call its warm-up steady. Prints one
-# PASS/FAIL line per test.
+# in the summary) and does not call its warm-up steady; a point past
+# saturation, whose backlog grows, is unstable, and one below it is not.
+# Prints one PASS/FAIL line per test.
 set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
@@ -46,3 +47,27 @@ if [ "$(echo "$j" | field bg_lat_mean)" != null ] || [ "$(echo "$j" | field bg_n
 elif ! echo "$s" | grep "background" | grep -q "no packets measured"; then
   fail background_no_packets "summary: $(echo "$s" | grep background)"
 else pass background_no_packets; fi
+
+# verdict NAME WANT ARGS...: the JSON's "unstable" (or bg_unstable, for run)
+# is WANT; an unstable run's summary says UNSTABLE
+verdict() {
+  local name=$1 want=$2 key=unstable j got; shift 2
+  [ "$1" = run ] && key=bg_unstable
+  j=$("$bin" "$@" --json)
+  got=$(echo "$j" | field "$key")
+  if [ "$got" != "$want" ]; then
+    fail "$name" "$key $got, want $want (offered $(echo "$j" | field "${key%unstable}offered"), accepted $(echo "$j" | field "${key%unstable}accepted"))"
+  elif [ "$want" = true ] && ! "$bin" "$@" | grep -q UNSTABLE; then fail "$name" "summary says nothing"
+  else pass "$name"; fi
+}
+
+# 8x8 saturates near 0.178 (uniform) and 0.125 (transpose): just past it
+# the queues grow by 3-6 standard deviations in a window, accepted below
+# offered (the old 5%-of-packets allowance called both stable)
+verdict past_saturation_uniform true traffic --pattern uniform --rate 0.185 --seed 2 --n 8 --window 10000
+verdict past_saturation_transpose true traffic --pattern transpose --rate 0.13 --seed 1 --n 8 --window 10000
+verdict below_saturation_uniform false traffic --pattern uniform --rate 0.15 --n 8 --window 10000
+verdict below_saturation_bursty false traffic --pattern uniform --rate 0.1 --burst 8 --n 8 --window 10000
+# the background of run under phased AAPC saturates near 0.106
+verdict background_past_saturation true run --kernel phased --n 8 --words 64 --background uniform:0.14
+verdict background_below_saturation false run --kernel phased --n 8 --words 64 --background uniform:0.05
