@@ -23,6 +23,8 @@ echo "test_model $((SECONDS - t0))" >>"$times"
 part cli/cli "$here/cli/cli.sh" "$dir"
 # the measurement's verdicts: no latency without packets, saturation
 part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
+# the measurement scripts: their variables checked, no half-written result
+part scripts/scripts "$here/scripts/scripts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's
 # bounds refused by the command line with the library's own line
 if [ -x "$dir/api/test_api" ]; then
