@@ -431,14 +431,13 @@ coverage: $(BUILD)/syncswitch
 waves: $(BUILD)/syncswitch
 	@scripts/waves.sh
 
+# make run: scripts/sweep.sh checks its variables, then installs gnuplot when missing
 run: $(BUILD)/syncswitch
-	@scripts/deps.sh plot
 	@scripts/sweep.sh
 
 # Latency against offered load for the synthetic patterns, and phased AAPC
 # with message-passing traffic underneath (docs/traffic.md)
 traffic: $(BUILD)/syncswitch
-	@scripts/deps.sh plot
 	@scripts/traffic.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \

@@ -29,6 +29,22 @@ static char *mclose(mstream *m)
     return m->buf;
 }
 
+/* The latency keys (with a prefix: "bg_"), each null when no measured
+ * packet arrived: no figure the run did not see. The first `keys` of
+ * lat_mean, lat_p50, lat_p99, lat_max, net_mean, net_p50, net_p99, net_max. */
+static void latency_keys(FILE *f, const char *prefix, const traffic_result *r, int keys)
+{
+    static const char *const name[] = { "lat_mean", "lat_p50", "lat_p99", "lat_max",
+                                        "net_mean", "net_p50", "net_p99", "net_max" };
+    const double v[] = { r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
+                         r->net_mean, r->net_p50, r->net_p99, r->net_max };
+    for (int i = 0; i < keys; i++) {
+        fprintf(f, ",\"%s%s\":", prefix, name[i]);
+        if (r->delivered) fprintf(f, i % 4 ? "%.0f" : "%.2f", v[i]);
+        else fputs("null", f);
+    }
+}
+
 char *ss_json_kernel(const char *kernel, const char *backend, const params_t *p,
                      const kernel_cfg *c, const run_result *r)
 {
@@ -46,13 +62,13 @@ char *ss_json_kernel(const char *kernel, const char *backend, const params_t *p,
             r->eq3_mbps, r->ts_cycles, r->pct_eq1, (unsigned long long)r->messages,
             r->phase_min, r->phase_max, r->verified ? "true" : "false", r->wall_seconds);
     const traffic_result *b = &r->background;
-    if (r->has_background)
-        fprintf(f, ",\"bg_offered\":%.5f,\"bg_accepted\":%.5f,\"bg_packets\":%llu,"
-                "\"bg_lat_mean\":%.2f,\"bg_lat_p50\":%.0f,\"bg_lat_p99\":%.0f,\"bg_lat_max\":%.0f,"
-                "\"bg_net_mean\":%.2f,\"bg_drain\":%llu,\"bg_unstable\":%s",
-                b->offered, b->accepted, (unsigned long long)b->packets, b->lat_mean, b->lat_p50,
-                b->lat_p99, b->lat_max, b->net_mean, (unsigned long long)b->drain,
+    if (r->has_background) {
+        fprintf(f, ",\"bg_offered\":%.5f,\"bg_accepted\":%.5f,\"bg_packets\":%llu",
+                b->offered, b->accepted, (unsigned long long)b->packets);
+        latency_keys(f, "bg_", b, 5);
+        fprintf(f, ",\"bg_drain\":%llu,\"bg_unstable\":%s", (unsigned long long)b->drain,
                 b->unstable ? "true" : "false");
+    }
     fputc('}', f);
     return mclose(&m);
 }
@@ -62,23 +78,23 @@ char *ss_json_traffic(const char *pattern, const char *backend, const params_t *
 {
     mstream m;
     if (mopen(&m)) return NULL;
-    fprintf(m.f, "{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,"
+    FILE *f = m.f;
+    /* steady is null when no packet arrived in the warm-up to judge it */
+    const char *steady = r->steady ? "true" : !c->tc.trace && !r->warmup_arrivals ? "null" : "false";
+    fprintf(f, "{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,"
             "\"rate\":%g,\"burst\":%g,\"packet_min\":%d,\"packet_max\":%d,\"seed\":%u,"
             "\"warmup\":%llu,\"steady\":%s,\"window\":%llu,\"drain\":%llu,\"cycles\":%llu,"
             "\"unstable\":%s,\"packets\":%llu,\"delivered\":%llu,"
-            "\"offered\":%.5f,\"accepted\":%.5f,\"ideal\":%.5f,\"frac_ideal\":%.4f,"
-            "\"lat_mean\":%.2f,\"lat_p50\":%.0f,\"lat_p99\":%.0f,\"lat_max\":%.0f,"
-            "\"net_mean\":%.2f,\"net_p50\":%.0f,\"net_p99\":%.0f,\"net_max\":%.0f,"
-            "\"link_mean\":%.4f,\"link_max\":%.4f,\"errors\":%llu,\"verified\":%s,"
-            "\"wall_s\":%.3f}",
+            "\"offered\":%.5f,\"accepted\":%.5f,\"ideal\":%.5f,\"frac_ideal\":%.4f",
             pattern, backend, p->n, p->tt, p->depth, c->tc.trace ? 0.0 : c->tc.rate, c->tc.burst,
-            c->tc.pkt_min, c->tc.pkt_max, c->tc.seed, (unsigned long long)r->warmup,
-            r->steady ? "true" : "false", (unsigned long long)r->window,
-            (unsigned long long)r->drain, (unsigned long long)r->cycles,
-            r->unstable ? "true" : "false", (unsigned long long)r->packets,
-            (unsigned long long)r->delivered, r->offered, r->accepted, r->ideal, r->frac_ideal,
-            r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max, r->net_mean, r->net_p50, r->net_p99,
-            r->net_max, r->link_mean, r->link_max, (unsigned long long)r->errors,
+            c->tc.pkt_min, c->tc.pkt_max, c->tc.seed, (unsigned long long)r->warmup, steady,
+            (unsigned long long)r->window, (unsigned long long)r->drain,
+            (unsigned long long)r->cycles, r->unstable ? "true" : "false",
+            (unsigned long long)r->packets, (unsigned long long)r->delivered, r->offered,
+            r->accepted, r->ideal, r->frac_ideal);
+    latency_keys(f, "", r, 8);
+    fprintf(f, ",\"link_mean\":%.4f,\"link_max\":%.4f,\"errors\":%llu,\"verified\":%s,"
+            "\"wall_s\":%.3f}", r->link_mean, r->link_max, (unsigned long long)r->errors,
             r->errors ? "false" : "true", r->wall_seconds);
     return mclose(&m);
 }

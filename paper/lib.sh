@@ -18,6 +18,9 @@ SS=${SS:-$ROOT/build/syncswitch}
 PAPER_OUT=${PAPER_OUT:-$ROOT/build/results/paper}
 PAPER_DATA=$ROOT/paper/data
 QUICK=${QUICK:-0}
+# shellcheck source=scripts/lib/check.sh
+. "$ROOT/scripts/lib/check.sh"
+check_bool QUICK
 mkdir -p "$PAPER_OUT"
 
 die() { echo "paper: $*" >&2; exit 1; }

@@ -16,7 +16,9 @@ FIGS=(seidel-table1 seidel-sec3-cost seidel-sec3-precision seidel-fig4-1 seidel-
       seidel-table3)
 MACH=(--preset ipsc860 --msg-cycles 1100 --call-cycles 695)
 MHZ=25
-CACHE=$PAPER_OUT/seidel-cache
+# scripts/paper.sh runs each figure in a folder of its own: PAPER_CACHE
+# keeps the cache where every figure finds it
+CACHE=${PAPER_CACHE:-$PAPER_OUT}/seidel-cache
 mkdir -p "$CACHE"
 
 # sd_line ARGS...: the kernel's report line (its diagnostic stream) of

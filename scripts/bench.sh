@@ -3,12 +3,26 @@
 # SystemC backends in router-cycles per second (cycles x routers / wall
 # seconds) on phased AAPC, printed and saved as CSV. A benchmark, not a test: the figures depend on
 # the machine.
+#   BENCH_RTL_N="8 16"  the tori of the RTL rows; BENCH_TORUS=1 builds the
+#                       ss_torus.v top for its row
+# The variables are checked before any work; the CSV is written under a
+# temporary name and renamed when complete (scripts/lib/out.sh).
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/check.sh
+. "$here/lib/check.sh"
+# shellcheck source=scripts/lib/out.sh
+. "$here/lib/out.sh"
+check_words BENCH_RTL_N 8 16 32 64
+check_bool BENCH_TORUS
 bin=build/syncswitch
 res=build/results
 mkdir -p "$res"
+out_clean "$res"
 csv="$res/bench_c_model.csv"
-echo "backend,kernel,n,words,cycles,routers,wall_s,router_cycles_per_s" >"$csv"
+rm -f "$csv"
+part=$(out_part "$csv")
+echo "backend,kernel,n,words,cycles,routers,wall_s,router_cycles_per_s" >"$part"
 line() { printf "%-9s %-8s %5s %6s %10s %8s %14s\n" "$@"; }
 line backend kernel n words cycles wall_s "router-cyc/s"
 
@@ -23,7 +37,7 @@ row() {
     if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$w; fi
   done
   rate=$(awk -v c="$cyc" -v n="$n" -v w="$wall" 'BEGIN { printf "%.0f", c * n * n / w }')
-  echo "$label,$k,$n,$b,$cyc,$((n * n)),$wall,$rate" >>"$csv"
+  echo "$label,$k,$n,$b,$cyc,$((n * n)),$wall,$rate" >>"$part"
   line "$label" "$k" "$n" "$b" "$cyc" "$wall" "$rate"
 }
 
@@ -59,7 +73,7 @@ trow() {
     if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$w; fi
   done
   rate_rc=$(awk -v c="$cyc" -v w="$wall" 'BEGIN { printf "%.0f", c * 1024 / w }')
-  echo "$label,traffic-uniform-$rate,32,5,$cyc,1024,$wall,$rate_rc" >>"$csv"
+  echo "$label,traffic-uniform-$rate,32,5,$cyc,1024,$wall,$rate_rc" >>"$part"
   line "$label" "uniform" 32 "r=$rate" "$cyc" "$wall" "$rate_rc"
 }
 trow c-traffic 0.002
@@ -67,4 +81,5 @@ trow c-traffic 0.045
 if [ -x build/rtl/torus_n8_d4_t2/syncswitch ] || [ "${BENCH_TORUS:-0}" = 1 ]; then
   row rtl-torus 3 phased 8 64 --backend rtl --rtl-top torus
 fi
+out_done "$csv"
 echo "CSV: $csv"

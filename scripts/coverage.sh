@@ -10,13 +10,15 @@
 #   COV_MAX_CYCLES=C scripts/coverage.sh   only the golden cases of at most
 #                                          C recorded cycles (faster)
 set -u
+. "$(dirname "$0")/lib/check.sh"
+check_dir BUILD
+check_int COV_MAX_CYCLES 0 1000000000000
 build=${BUILD:-build}
 bin="$build/rtl/routers_n8_d4_t2_cov/syncswitch"
 out="$build/results/coverage"
 runs_file=${1:-tests/coverage/runs.txt}
 max=${COV_MAX_CYCLES:-0}
 [ -f "$runs_file" ] || { echo "coverage.sh: no runs file '$runs_file' (one syncswitch command line per line)" >&2; exit 2; }
-case "$max" in ''|*[!0-9]*) echo "coverage.sh: COV_MAX_CYCLES must be a number of cycles, got '$max'" >&2; exit 2 ;; esac
 [ -x "$bin" ] || { echo "coverage.sh: $bin is missing (make rtl-bin RTL_COV=1)" >&2; exit 2; }
 start=$(date +%s)
 rm -rf "$out"

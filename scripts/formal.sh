@@ -27,6 +27,9 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+. scripts/lib/check.sh
+check_int FORMAL_TIMEOUT 1 1000000
+check_dir FORMAL_DIR
 for t in yosys yosys-smtbmc z3; do
   command -v "$t" >/dev/null || { echo "formal.sh: $t not found (scripts/deps.sh formal installs it)" >&2; exit 2; }
 done

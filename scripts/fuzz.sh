@@ -18,25 +18,23 @@
 set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
+# shellcheck source=scripts/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
+check_int FUZZ_TIME 1 1000000
+check_int FUZZ_SEED 0 4000000000
 time_s="${FUZZ_TIME:-600}"
 points="${FUZZ_POINTS:-8:4:2 8:1:2 8:3:3 8:6:1 4:4:2 6:4:2}"
 seed0="${FUZZ_SEED:-$(( $(date +%s) % 1000000 ))}"
 
 bad() { echo "fuzz: $*" >&2; exit 2; }
-[[ "$time_s" =~ ^[0-9]+$ ]] && [ "$time_s" -ge 1 ] && [ "$time_s" -le 1000000 ] ||
-  bad "FUZZ_TIME '$time_s' must be whole seconds, 1..1000000"
-[[ "$seed0" =~ ^[0-9]+$ ]] && [ "$seed0" -le 4000000000 ] ||
-  bad "FUZZ_SEED '$seed0' must be an integer 0..4000000000"
 read -r -a pts <<<"$points"
-[ ${#pts[@]} -ge 1 ] || bad "FUZZ_POINTS is empty (give n:depth:tt points, e.g. '8:4:2 4:2:1')"
+[ ${#pts[@]} -ge 1 ] || check_fail FUZZ_POINTS "n:depth:tt points, spaces between (e.g. '8:4:2 4:2:1')"
 for p in "${pts[@]}"; do
-  [[ "$p" =~ ^([0-9]+):([0-9]+):([0-9]+)$ ]] ||
-    bad "FUZZ_POINTS entry '$p' is not n:depth:tt (e.g. 8:4:2)"
-  n=${BASH_REMATCH[1]} d=${BASH_REMATCH[2]} t=${BASH_REMATCH[3]}
-  { [ $((n % 2)) -eq 0 ] && [ "$n" -ge 4 ] && [ "$n" -le 32 ]; } ||
-    bad "FUZZ_POINTS entry '$p': n must be even, 4..32 (the fuzz kernels' tori)"
-  { [ "$d" -ge 1 ] && [ "$d" -le 16 ] && [ "$t" -ge 1 ] && [ "$t" -le 64 ]; } ||
-    bad "FUZZ_POINTS entry '$p': depth must be 1..16 and tt 1..64"
+  # n even 4..32: the fuzz kernels' tori
+  [[ "$p" =~ ^([0-9]+):([0-9]+):([0-9]+)$ ]] &&
+    n=${BASH_REMATCH[1]} d=${BASH_REMATCH[2]} t=${BASH_REMATCH[3]} &&
+    is_int "$n" 4 32 && [ $((10#$n % 2)) -eq 0 ] && is_int "$d" 1 16 && is_int "$t" 1 64 ||
+    check_fail FUZZ_POINTS "n:depth:tt points, spaces between, n even 4..32, depth 1..16, tt 1..64; '$p' is not one"
 done
 [ -x "$bin" ] || bad "no $bin (run make first)"
 

@@ -19,11 +19,20 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -x "${SS:-build/syncswitch}" ] || { echo "paper.sh: ${SS:-build/syncswitch} missing (make paper builds it)" >&2; exit 1; }
 # PAPER_OUT (tests set it) moves the results; SS names the binary (lib.sh)
+. scripts/lib/check.sh
+. scripts/lib/out.sh
+check_dir PAPER_OUT
+[ -x "${SS:-build/syncswitch}" ] || { echo "paper.sh: ${SS:-build/syncswitch} missing (make paper builds it)" >&2; exit 1; }
 out=${PAPER_OUT:-build/results/paper}
 export PAPER_OUT=$out
 mkdir -p "$out"
+# each figure runs in a folder of its own under this run's temporary one,
+# and its files move into $out when it has succeeded: an interrupted run
+# leaves no figure half made. Runs the figures share stay in $out.
+out_clean "$out" docs docs/paper
+stage=$(out_part "$out/figures")
+export PAPER_STAGE=$stage PAPER_CACHE=$out
 
 # the papers in seed order of the project's core first
 papers="hinrichs bokhari seidel vandegeijn chuang"
@@ -44,12 +53,15 @@ fi
 
 # run the figures, J at a time; each logs to ID.log and leaves ID.ok on success
 t0=$SECONDS
-for e in "${todo[@]}"; do rm -f "$out/${e#* }.ok" "$out/${e#* }.row"; done
+for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
 printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
-  t=$SECONDS
-  if paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
+  t=$SECONDS d=$PAPER_STAGE/$1
+  mkdir -p "$d"
+  if PAPER_OUT=$d paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
+    find "$d" -mindepth 1 -maxdepth 1 -exec mv -f {} "$PAPER_OUT"/ \;
     echo "$((SECONDS - t))" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
-  else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi' || true
+  else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi
+  rm -rf "$d"' || true
 
 failed=0
 for e in "${todo[@]}"; do [ -f "$out/${e#* }.ok" ] || failed=$((failed + 1)); done
@@ -88,11 +100,14 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
     printf '%s' "$rows"
     if [ -f "paper/notes/$p.md" ]; then echo; cat "paper/notes/$p.md"; fi
   done
-} >"$md"
+} >"$(out_part "$md")"
+out_done "$md"
 # the README's two plots are kept in docs/paper/ by the full run
 if [ "$md" = docs/fidelity.md ]; then
   mkdir -p docs/paper
-  for id in hinrichs-fig9b chuang-fig5; do [ -f "$out/$id.png" ] && cp "$out/$id.png" docs/paper/; done
+  for id in hinrichs-fig9b chuang-fig5; do
+    [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "docs/paper/$id.png")" && out_done "docs/paper/$id.png"
+  done
 fi
 echo "paper: ${#todo[@]} figures, $failed failed, $((SECONDS - t0)) s; $md, $out/"
 [ "$failed" -eq 0 ]

@@ -3,15 +3,41 @@
 # switch and message-passing AAPC on an 8x8 torus with the iwarp preset,
 # message sizes 16..4096 words; a table on stdout, CSV and a plot under
 # build/results/.
+#   N=8|16|32|64   the torus (default 8)
+#   SIZES, SIZES2  the message sizes in words of the two tables
+#   KERNELS2       the kernels of the second table (names of syncswitch list)
+#   SS=BIN         the binary (default build/syncswitch)
+# Each variable is checked before any work; each file is written under a
+# temporary name and renamed when complete (scripts/lib/out.sh).
 set -euo pipefail
-bin=build/syncswitch
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/check.sh
+. "$here/lib/check.sh"
+# shellcheck source=scripts/lib/out.sh
+. "$here/lib/out.sh"
+SS=${SS:-build/syncswitch}
+check_exe SS
+# the hypercube kernels of the second table need n*n a power of two
+check_words N 8 16 32 64
+check_ints SIZES 1 1048576
+check_ints SIZES2 1 1048576
+# shellcheck disable=SC2046
+check_words KERNELS2 $("$SS" list | awk '{ print $1 }')
+bin=$SS
 res=build/results
-mkdir -p "$res"
 n=${N:-8}
 sizes=${SIZES:-"16 32 64 128 256 512 1024 2048 4096"}
 csv="$res/aapc_${n}x${n}.csv"
+csv2="$res/aapc_kernels_${n}x${n}.csv"
+png="$res/aapc_${n}x${n}.png"
 
-echo "kernel,n,words,tt,mhz,cycles,bytes,agg_mbps,pct_eq1,eq1_mbps,ts_cycles,eq3_mbps,verified" >"$csv"
+"$here/deps.sh" plot
+mkdir -p "$res"
+out_clean "$res"
+rm -f "$csv" "$csv2" "$png"
+
+part=$(out_part "$csv")
+echo "kernel,n,words,tt,mhz,cycles,bytes,agg_mbps,pct_eq1,eq1_mbps,ts_cycles,eq3_mbps,verified" >"$part"
 for k in phased msgpass; do
   for b in $sizes; do
     j=$("$bin" run --kernel "$k" --n "$n" --words "$b" --json)
@@ -20,9 +46,10 @@ for k in phased msgpass; do
         for (i = 1; i <= n; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
         printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", v["kernel"], v["n"], v["words"],
           v["tt"], v["mhz"], v["cycles"], v["bytes"], v["agg_mbps"], v["pct_eq1"],
-          v["eq1_mbps"], v["ts_cycles"], v["eq3_mbps"], v["verified"] }' >>"$csv"
+          v["eq1_mbps"], v["ts_cycles"], v["eq3_mbps"], v["verified"] }' >>"$part"
   done
 done
+out_done "$csv"
 
 # Eq. 3 predicts phased AAPC from one start-up figure: take T_s from the
 # largest phased run and see how well it predicts every other size.
@@ -53,7 +80,7 @@ if command -v gnuplot >/dev/null 2>&1; then
   gnuplot <<GP
 set datafile separator ","
 set terminal pngcairo size 900,560 noenhanced
-set output "$res/aapc_${n}x${n}.png"
+set output "$(out_part "$png")"
 set title "AAPC on a ${n}x${n} torus (iwarp preset): aggregate bandwidth vs message size"
 set logscale x 2
 set xlabel "message size B (words)"
@@ -67,23 +94,25 @@ plot eq1 title "Eq. 1 physical limit" with lines dt 2 lw 2, \
      "< grep '^phased' $csv" using 3:8 title "phased, hardware sync switch" with linespoints lw 2 pt 7, \
      "< grep '^msgpass' $csv" using 3:8 title "message passing (e-cube)" with linespoints lw 2 pt 5
 GP
-  echo "plot: $res/aapc_${n}x${n}.png"
+  out_done "$png"
+  echo "plot: $png"
 fi
 
 # The other AAPC kernels of the source papers, same network and preset.
-csv2="$res/aapc_kernels_${n}x${n}.csv"
 sizes2=${SIZES2:-"64 256 1024"}
 kernels2=${KERNELS2:-"phased phased-sw phased-gsync msgpass two-stage store-forward aapc-hh aapc-bucket cx-pairwise cx-standard"}
-echo "kernel,n,words,cycles,agg_mbps,pct_eq1,verified" >"$csv2"
+part=$(out_part "$csv2")
+echo "kernel,n,words,cycles,agg_mbps,pct_eq1,verified" >"$part"
 for k in $kernels2; do
   for b in $sizes2; do
     "$bin" run --kernel "$k" --n "$n" --words "$b" --json | awk -v k="$k" '
       { gsub(/[{}"]/, ""); m = split($0, kv, ",");
         for (i = 1; i <= m; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
         printf "%s,%s,%s,%s,%s,%s,%s\n", k, v["n"], v["words"], v["cycles"], v["agg_mbps"],
-               v["pct_eq1"], v["verified"] }' >>"$csv2"
+               v["pct_eq1"], v["verified"] }' >>"$part"
   done
 done
+out_done "$csv2"
 echo
 echo "Other AAPC kernels on the ${n}x${n} torus: aggregate MB/s (% of Eq. 1)"
 awk -F, -v sizes="$sizes2" 'BEGIN { ns = split(sizes, S, " ");

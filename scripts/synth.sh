@@ -14,6 +14,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+. scripts/lib/check.sh
+check_int SYNTH_N 2 64
+check_int SYNTH_DEPTH 1 16
+check_int SYNTH_TT 1 64
+check_int SYNTH_TORUS_N 2 16
+check_int SYNTH_JOBS 1 64
 N=${SYNTH_N:-8}
 DEPTH=${SYNTH_DEPTH:-4}
 TT=${SYNTH_TT:-2}

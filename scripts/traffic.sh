@@ -2,18 +2,53 @@
 # make traffic: latency against offered load for the synthetic patterns
 # (8x8 every pattern, 16x16 uniform and transpose), stepped to saturation;
 # and phased AAPC with message-passing traffic underneath. Tables on
-# stdout, CSV and gnuplot PNGs under build/results/traffic/.
-#   QUICK=1 scripts/traffic.sh   fewer points, shorter windows
+# stdout, CSV and gnuplot PNGs under build/results/traffic/. Every point
+# carries its verdict: an unstable one (docs/traffic.md, "Stable or
+# saturated") says so in the CSV, the tables and the plots.
+#   QUICK=1            fewer points, shorter windows, 8x8 only
+#   WINDOW=C, STEPS=K  the window (default 10000 cycles; QUICK 3000) and
+#                      the points up to the ideal (16; QUICK 8)
+#   TRAFFIC_SIZES      the tori, "8 16" (QUICK: 8)
+#   TRAFFIC_PATTERNS   the 8x8 patterns (default all)
+#   COEXIST_RATES      the background loads of the coexistence runs
+#   TRAFFIC_OUT=DIR, SS=BIN   where the results go, the binary
+# Each variable is checked before any work. The run first removes the last
+# run's results, then writes each file under a temporary name and renames
+# it when complete: a run that stops early leaves no file that looks done.
 set -euo pipefail
-bin=build/syncswitch
-res=build/results/traffic
-mkdir -p "$res"
-win=${WINDOW:-10000}
-steps=${STEPS:-16}
-[ "${QUICK:-0}" = 1 ] && { win=3000; steps=8; }
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/check.sh
+. "$here/lib/check.sh"
+# shellcheck source=scripts/lib/out.sh
+. "$here/lib/out.sh"
 
-# one JSON field
-f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+all_pats="uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot:27:0.1"
+SS=${SS:-build/syncswitch}
+check_bool QUICK
+check_int WINDOW 100 100000000
+check_int STEPS 1 1000
+check_words TRAFFIC_SIZES 8 16
+check_words TRAFFIC_PATTERNS $all_pats
+check_reals COEXIST_RATES 0 1
+check_dir TRAFFIC_OUT
+check_exe SS
+quick=${QUICK:-0}
+bin=$SS
+res=${TRAFFIC_OUT:-build/results/traffic}
+win=${WINDOW:-$([ "$quick" = 1 ] && echo 3000 || echo 10000)}
+steps=${STEPS:-$([ "$quick" = 1 ] && echo 8 || echo 16)}
+sizes=${TRAFFIC_SIZES:-$([ "$quick" = 1 ] && echo 8 || echo "8 16")}
+pats8=${TRAFFIC_PATTERNS:-$all_pats}
+rates=${COEXIST_RATES:-0 0.005 0.01 0.02 0.04 0.06 0.08 0.1 0.12 0.14 0.16}
+
+"$here/deps.sh" plot
+mkdir -p "$res"
+out_clean "$res"
+rm -f "$res"/latency_*x*.csv "$res"/latency_*x*.png "$res"/saturation_*x*.csv \
+  "$res"/coexist_8x8.csv "$res"/coexist_8x8.png
+
+# one JSON field; a figure the run did not see (null) is an empty cell
+f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
 
 # sweep N PATTERN: offered load from ideal/steps upwards until unstable
 sweep() {
@@ -30,44 +65,59 @@ sweep() {
 }
 
 header="pattern,n,rate,offered,accepted,ideal,lat_mean,lat_p50,lat_p99,net_mean,unstable,verified"
-for n in 8 16; do
-  pats="uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot:27:0.1"
+for n in $sizes; do
+  pats=$pats8
   [ "$n" = 16 ] && pats="uniform transpose"
-  [ "$n" = 16 ] && [ "${QUICK:-0}" = 1 ] && continue
-  csv="$res/latency_${n}x${n}.csv"
-  echo "$header" >"$csv"
-  for p in $pats; do sweep "$n" "$p" >>"$csv"; done
-  # saturation: the highest offered load still stable
-  awk -F, 'NR > 1 && $11 == "false" { s[$1] = $4; l[$1] = $7; id[$1] = $6 }
-           END { for (p in s) printf "%s,%s,%s,%s\n", p, s[p], l[p], id[p] }' "$csv" |
-    sort >"$res/saturation_${n}x${n}.csv"
+  csv="$res/latency_${n}x${n}.csv" sat="$res/saturation_${n}x${n}.csv"
+  part=$(out_part "$csv")
+  { echo "$header"; for p in $pats; do sweep "$n" "$p"; done; } >"$part"
+  out_done "$csv"
+  # saturation lies between the highest stable point and the first unstable
+  # one; without an unstable point the sweep never reached it (and without a
+  # stable one it lies below the first point)
+  awk -F, 'NR > 1 { if (!($1 in u)) { u[$1] = ""; order[++k] = $1 }
+                    if ($11 == "false") { s[$1] = $4; l[$1] = $7 } else if (u[$1] == "") u[$1] = $4
+                    id[$1] = $6 }
+           END { print "pattern,saturation,lat_mean,ideal,first_unstable"
+                 for (i = 1; i <= k; i++) { p = order[i]; printf "%s,%s,%s,%s,%s\n", p, s[p], l[p], id[p], u[p] } }' \
+    "$csv" >"$(out_part "$sat")"
+  out_done "$sat"
   echo
-  echo "${n}x${n}: saturation (highest stable offered load, flits/node/cycle) and latency there"
-  printf "%-16s %10s %10s %10s %12s\n" pattern saturation ideal "% ideal" "latency"
-  awk -F, '{ printf "%-16s %10.4f %10.4f %9.1f%% %12.1f\n", $1, $2, $4, 100 * $2 / $4, $3 }' \
-    "$res/saturation_${n}x${n}.csv"
+  echo "${n}x${n}: saturation (highest stable offered load, flits/node/cycle), the next point (unstable) and the latency at saturation"
+  printf "%-16s %11s %16s %8s %8s %10s\n" pattern saturation "next: unstable" ideal "% ideal" latency
+  awk -F, 'NR > 1 { sat = $2 == "" ? "below" : ($5 == "" ? ">" : "") sprintf("%.4f", $2)
+                    nxt = $5 == "" ? "not reached" : sprintf("%.4f", $5)
+                    pct = $2 == "" ? "-" : sprintf("%.1f%%", 100 * $2 / $4)
+                    lat = $3 == "" ? "-" : sprintf("%.1f", $3)
+                    printf "%-16s %11s %16s %8.4f %8s %10s\n", $1, sat, nxt, $4, pct, lat }' "$sat" | sort
 done
 
 # Coexistence: phased AAPC (hardware switch, AAPC pool) with uniform
 # message-passing traffic underneath, against the same traffic alone
 cx="$res/coexist_8x8.csv"
-echo "bg_rate,phased_cycles,pct_eq1,bg_offered,bg_accepted,bg_lat_mean,bg_lat_p99,alone_lat_mean,alone_lat_p99,alone_unstable" >"$cx"
-for r in 0 0.005 0.01 0.02 0.04 0.06 0.08 0.1 0.12 0.14 0.16; do
-  j=$("$bin" run --kernel phased --n 8 --words 256 --background "uniform:$r" --json)
-  a=$("$bin" traffic --pattern uniform --rate "$r" --n 8 --window "$win" --json)
-  echo "$r,$(f "$j" cycles),$(f "$j" pct_eq1),$(f "$j" bg_offered),$(f "$j" bg_accepted),$(f "$j" bg_lat_mean),$(f "$j" bg_lat_p99),$(f "$a" lat_mean),$(f "$a" lat_p99),$(f "$a" unstable)" >>"$cx"
-done
+part=$(out_part "$cx")
+{
+  echo "bg_rate,phased_cycles,pct_eq1,bg_offered,bg_accepted,bg_lat_mean,bg_lat_p99,bg_unstable,alone_lat_mean,alone_lat_p99,alone_unstable"
+  for r in $rates; do
+    j=$("$bin" run --kernel phased --n 8 --words 256 --background "uniform:$r" --json)
+    a=$("$bin" traffic --pattern uniform --rate "$r" --n 8 --window "$win" --json)
+    echo "$r,$(f "$j" cycles),$(f "$j" pct_eq1),$(f "$j" bg_offered),$(f "$j" bg_accepted),$(f "$j" bg_lat_mean),$(f "$j" bg_lat_p99),$(f "$j" bg_unstable),$(f "$a" lat_mean),$(f "$a" lat_p99),$(f "$a" unstable)"
+  done
+} >"$part"
+out_done "$cx"
 echo
 echo "8x8 phased AAPC (B = 256 words) with uniform message-passing traffic underneath"
-printf "%8s %10s %9s %12s %12s %14s\n" "bg load" "cycles" "% Eq. 1" "bg accepted" "bg latency" "alone latency"
-awk -F, 'NR > 1 { printf "%8s %10s %8.1f%% %12s %12s %14s\n", $1, $2, $3, $5, $6, $8 }' "$cx"
+echo "(-: no packet measured; UNSTABLE: the backlog grew, the latency is of the packets that arrived)"
+printf "%8s %10s %9s %12s %20s %20s\n" "bg load" "cycles" "% Eq. 1" "bg accepted" "bg latency" "alone latency"
+awk -F, 'function lat(v, u) { return (v == "" ? "-" : sprintf("%.1f", v)) (u == "true" ? " UNSTABLE" : "") }
+         NR > 1 { printf "%8s %10s %8.1f%% %12s %20s %20s\n", $1, $2, $3, $5, lat($6, $8), lat($9, $11) }' "$cx"
 
 if command -v gnuplot >/dev/null; then
-  for n in 8 16; do
-    [ -f "$res/latency_${n}x${n}.csv" ] || continue
-    pats=$(awk -F, 'NR > 1 { print $1 }' "$res/latency_${n}x${n}.csv" | uniq | tr '\n' ' ')
+  for n in $sizes; do
+    csv="$res/latency_${n}x${n}.csv" png="$res/latency_${n}x${n}.png"
+    pats=$(awk -F, 'NR > 1 { print $1 }' "$csv" | uniq | tr '\n' ' ')
     {
-      echo "set terminal pngcairo size 1000,650; set output '$res/latency_${n}x${n}.png'"
+      echo "set terminal pngcairo size 1000,650; set output '$(out_part "$png")'"
       echo "set datafile separator ','; set key outside right; set grid"
       echo "set title '${n}x${n} torus, T_t = 2, depth 4: mean packet latency against offered load (o: saturation)'"
       echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean latency (cycles)'"
@@ -77,23 +127,29 @@ if command -v gnuplot >/dev/null; then
       i=0
       for p in $pats; do
         printf "'%s' using (strcol(1) eq '%s' && strcol(11) eq 'false' ? \$4 : 1/0):7 with linespoints lw 2 lc rgb '%s' title '%s', " \
-          "$res/latency_${n}x${n}.csv" "$p" "${colors[i]}" "$p"
+          "$csv" "$p" "${colors[i]}" "$p"
         i=$((i + 1))
       done
-      echo "'$res/saturation_${n}x${n}.csv' using 2:3 with points pt 6 ps 2.5 lc rgb 'black' title 'saturation'"
+      # the first unstable point of each pattern: its latency is of the
+      # packets that arrived, so it is marked, not joined to the line
+      printf "'%s' using (strcol(11) eq 'true' ? \$4 : 1/0):7 with points pt 2 ps 2 lc rgb 'black' title 'unstable (latency of the arrived)', " "$csv"
+      echo "'$res/saturation_${n}x${n}.csv' using (strcol(5) ne '' && strcol(2) ne '' ? \$2 : 1/0):3 every ::1 with points pt 6 ps 2.5 lc rgb 'black' title 'saturation'"
     } | gnuplot
+    out_done "$png"
   done
+  png="$res/coexist_8x8.png"
   {
-    echo "set terminal pngcairo size 1100,450; set output '$res/coexist_8x8.png'"
+    echo "set terminal pngcairo size 1100,450; set output '$(out_part "$png")'"
     echo "set datafile separator ','; set grid; set multiplot layout 1,2"
     echo "set title 'phased AAPC (B = 256) under background traffic'"
     echo "set xlabel 'background load (flits/node/cycle, uniform)'; set ylabel '% of Eq. 1'; set yrange [0:100]"
     echo "plot '$cx' using 1:3 every ::1 with linespoints lw 2 title 'phased AAPC'"
     echo "set title 'background latency'; set ylabel 'mean latency (cycles)'; set logscale y; set yrange [10:*]"
-    echo "plot '$cx' using 1:6 every ::1 with linespoints lw 2 title 'with AAPC running', '' using (strcol(10) eq 'false' ? \$1 : 1/0):8 every ::1 with linespoints lw 2 title 'alone'"
+    echo "plot '$cx' using 1:6 every ::1 with linespoints lw 2 lc rgb 'dark-violet' title 'with AAPC running', '' using 1:9 every ::1 with linespoints lw 2 lc rgb 'forest-green' title 'alone', '' using 1:(strcol(8) eq 'true' ? \$6 : 1/0) every ::1 with points pt 4 ps 2 lw 2 lc rgb 'red' title 'unstable: the backlog grows', '' using 1:(strcol(11) eq 'true' ? \$9 : 1/0) every ::1 with points pt 4 ps 2 lw 2 lc rgb 'red' notitle"
     echo "unset multiplot"
   } | gnuplot
+  out_done "$png"
   echo
-  echo "plots: $res/latency_8x8.png $res/coexist_8x8.png$([ -f "$res/latency_16x16.png" ] && echo " $res/latency_16x16.png")"
+  echo "plots: $(for n in $sizes; do printf '%s ' "$res/latency_${n}x${n}.png"; done)$png"
 fi
 echo "CSV: $res/"

@@ -8,6 +8,9 @@
 # in the environment; the save file's zoom is made for the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/check.sh
+check_int WORDS 1 1048576
+check_int TO 1 1000000
 
 scripts/deps.sh waves          # GTKWave: fst2vcd here, the viewer for you
 

@@ -24,6 +24,10 @@ part cli/cli "$here/cli/cli.sh" "$dir"
 # the doors: output paths checked first, outputs renamed into place whole,
 # steps and cycles an option names inside the run
 part cli/doors "$here/cli/doors.sh" "$dir"
+# the measurement's verdicts: no latency without packets, saturation
+part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
+# the measurement scripts: their variables checked, no half-written result
+part scripts/scripts "$here/scripts/scripts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's
 # bounds refused by the command line with the library's own line
 if [ -x "$dir/api/test_api" ]; then

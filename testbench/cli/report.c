@@ -40,10 +40,16 @@ void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
         printf("  phases       %u..%u at the routers (schedule: %d)\n", r->phase_min,
                r->phase_max, c->sched->num_phases);
     const traffic_result *b = &r->background;
-    if (r->has_background)
-        printf("  background   offered %.4f, accepted %.4f flits/node/cycle while the kernel ran; "
-               "latency mean %.1f, p99 %.0f cycles (network %.1f)%s\n", b->offered, b->accepted,
-               b->lat_mean, b->lat_p99, b->net_mean, b->unstable ? "; UNSTABLE" : "");
+    if (r->has_background) {
+        printf("  background   offered %.4f, accepted %.4f flits/node/cycle while the kernel ran; ",
+               b->offered, b->accepted);
+        if (b->delivered)
+            printf("latency mean %.1f, p99 %.0f cycles (network %.1f)", b->lat_mean, b->lat_p99,
+                   b->net_mean);
+        else
+            printf("no packets measured");
+        printf("%s\n", b->unstable ? "; UNSTABLE (above saturation)" : "");
+    }
     printf("  data         %s: %llu messages delivered, every word checked\n",
            r->verified ? "verified" : "FAILED", (unsigned long long)r->messages);
     printf("  simulation   %.2f s, %.2f M router-cycles/s\n", r->wall_seconds,
@@ -72,17 +78,26 @@ void report_traffic_summary(const char *pattern, const params_t *p, const traffi
                backend_choices[backend].name);
     if (!c->tc.trace)
         printf("  warm-up %llu cycles (%s), window %llu, drain %llu\n",
-               (unsigned long long)r->warmup, r->steady ? "steady" : "never steady",
+               (unsigned long long)r->warmup,
+               r->steady ? "steady" : r->warmup_arrivals ? "never steady"
+                                    : "no packet arrived: steadiness not judged",
                (unsigned long long)r->window, (unsigned long long)r->drain);
     if (r->unstable)
-        printf("  UNSTABLE: the source queues grow without bound (offered load above saturation)\n");
+        printf("  UNSTABLE: the backlog grows without bound (offered load above saturation)\n");
     printf("  %llu packets measured, %llu arrived; offered %.4f, accepted %.4f flits/node/cycle",
            (unsigned long long)r->packets, (unsigned long long)r->delivered, r->offered, r->accepted);
     if (r->ideal > 0) printf(" (%.1f%% of the ideal %.4f)", 100 * r->frac_ideal, r->ideal);
-    printf("\n  packet latency  (creation to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
-           r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max);
-    printf("  network latency (injection to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
-           r->net_mean, r->net_p50, r->net_p99, r->net_max);
+    if (!r->delivered)
+        printf("\n  latency: no packets measured (none of the window's packets arrived)\n");
+    else {
+        printf("\n  packet latency  (creation to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
+               r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max);
+        printf("  network latency (injection to TAIL): mean %.1f, p50 %.0f, p99 %.0f, max %.0f cycles\n",
+               r->net_mean, r->net_p50, r->net_p99, r->net_max);
+        if (r->delivered < r->packets)
+            printf("  (latencies of the %llu that arrived; the rest never did)\n",
+                   (unsigned long long)r->delivered);
+    }
     printf("  link utilisation: mean %.1f%%, max %.1f%%; every word checked: %s\n",
            100 * r->link_mean, 100 * r->link_max, r->errors ? "ERRORS" : "ok");
 }

@@ -65,6 +65,23 @@ static void throughput(const traffic_t *t, const params_t *p, uint64_t cycles, u
     r->frac_ideal = r->ideal > 0 ? r->accepted / r->ideal : 0;
 }
 
+/* Stability (docs/traffic.md, "Stable or saturated"). A stable point has
+ * bounded source queues, so accepted throughput keeps up with offered; the
+ * offered load where it stops is the saturation throughput (Dally and
+ * Towles). Over one window a stable point's backlog still moves by chance:
+ * the P packets created in it vary by about sqrt(P), and each of the N
+ * sources may end it one burst fuller (L packets; 1 when Bernoulli).
+ * Growth of the source queues, or a shortfall of accepted against offered,
+ * beyond 3 sqrt(P) + N L packets is growth without bound. */
+int traffic_backlog_grew(const traffic_t *t, uint64_t q0, uint64_t q1, uint64_t flits)
+{
+    double L = t->cfg.burst > 1 ? t->cfg.burst : 1;
+    double allow = 3 * sqrt((double)t->tagged) + t->num_nodes * L;
+    double grow = (double)q1 - (double)q0;
+    double shortfall = ((double)t->tagged_flits - (double)flits) / t->mean_flits;
+    return grow > allow || shortfall > allow;
+}
+
 void traffic_stats(traffic_t *t, const params_t *p, uint64_t cycles, uint64_t flits,
                    traffic_result *r)
 {
@@ -240,10 +257,11 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
                 r->steady = 1;
                 break;
             }
-            if (m.cycle >= c->warmup_min && c->tc.rate == 0) { r->steady = 1; break; }
+            if (m.cycle >= c->warmup_min && c->tc.rate == 0) break;   /* nothing to wait for */
             last = cur;
         }
         r->warmup = m.cycle;
+        r->warmup_arrivals = t->lat_n_all;   /* 0: steadiness never judged */
         /* the window */
         t->win_start = m.cycle;
         t->win_end = m.cycle + c->window;
@@ -252,9 +270,7 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
         if (!rc) rc = step(&st, t->win_end, NULL, diag);
         m.link_flits = NULL;
         r->window = c->window;
-        uint64_t q1 = traffic_queued(t);
-        double grow = (double)q1 - (double)q0;
-        r->unstable = grow > 50 && grow > 0.05 * (double)t->tagged;
+        r->unstable = traffic_backlog_grew(t, q0, traffic_queued(t), t->flits_ejected - f0);
         throughput(t, &p, c->window, t->flits_ejected - f0, r);
         /* the drain: every packet of the window arrives (load goes on) */
         if (!rc && !r->unstable) {

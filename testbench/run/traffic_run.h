@@ -20,10 +20,11 @@ typedef struct {
 } traffic_run_cfg;
 
 typedef struct {
-    int unstable;            /* source queues grew, or the drain never ended */
+    int unstable;            /* the backlog grew (traffic_backlog_grew), or the drain never ended */
     int steady;              /* the warm-up found a steady mean latency */
     uint64_t warmup, window, drain, cycles;
-    uint64_t packets, delivered;   /* created in the window, and arrived */
+    uint64_t warmup_arrivals;      /* packets arrived in the warm-up (0: not judged) */
+    uint64_t packets, delivered;   /* created in the window, and arrived (0: no latency) */
     double offered, accepted;      /* flits/node/cycle in the window */
     double ideal, frac_ideal;      /* route-limited ideal throughput */
     double lat_mean, lat_p50, lat_p99, lat_max;   /* creation to TAIL arrival */
@@ -37,6 +38,10 @@ typedef struct {
  * be: the router backend (c, rtl, cosim). */
 int traffic_run(const params_t *p, const traffic_run_cfg *c, const backend_opts *be,
                 traffic_result *r, FILE *diag);
+
+/* Did the backlog grow without bound over a window (docs/traffic.md)?
+ * q0, q1: traffic_queued at its start and end; flits: those accepted in it. */
+int traffic_backlog_grew(const traffic_t *t, uint64_t q0, uint64_t q1, uint64_t flits);
 
 /* Fill the latency and throughput fields of r from t over `cycles` of
  * window (the coexistence runs share this). */

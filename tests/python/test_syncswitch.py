@@ -56,6 +56,15 @@ def test_traffic_equals_cli():
     assert ours["delivered"] > 0
 
 
+def test_no_packets_no_latency():
+    # rate 0: nothing measured, so no latency and no steadiness, not 0.0
+    fields = dict(n=4, window=100, warmup=0)
+    ours = syncswitch.run_traffic("uniform", 0, **fields)
+    assert not differ(ours, cli_json("traffic", "--pattern", "uniform", "--rate", 0, *flags(fields)))
+    assert ours["delivered"] == 0 and ours["lat_mean"] is None and ours["net_p99"] is None
+    assert ours["steady"] is None
+
+
 def test_trace_file_equals_cli():
     ours = syncswitch.run_trace(TRACE, n=4)
     assert not differ(ours, cli_json("traffic", "--trace-in", TRACE, "--n", 4))

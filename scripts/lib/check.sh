@@ -1,0 +1,71 @@
+# The scripts' settings from the environment, checked before any work
+# (source it). Each check names a variable; unset or empty, it is not
+# checked and the script's default applies. A value that is not allowed
+# gets one line on stderr, naming the variable, the value and what is
+# allowed, and exit 2:
+#   traffic.sh: WINDOW = 'ten' is not allowed (allowed: a whole number 100..100000000)
+
+# check_fail VAR ALLOWED: that line, and exit 2
+check_fail() {
+  local v=${!1:-}
+  echo "$(basename "$0"): $1 = '${v//$'\n'/\\n}' is not allowed (allowed: $2)" >&2
+  exit 2
+}
+
+# is_int V LO HI: V is a whole number in LO..HI (base 10: "010" is ten)
+is_int() {
+  [[ "$1" =~ ^[0-9]{1,15}$ ]] && [ $((10#$1)) -ge "$2" ] && [ $((10#$1)) -le "$3" ]
+}
+
+# check_int VAR LO HI: a whole number LO..HI
+check_int() {
+  [ -z "${!1:-}" ] || is_int "${!1}" "$2" "$3" || check_fail "$1" "a whole number $2..$3"
+}
+
+# check_ints VAR LO HI: whole numbers LO..HI, one or more, spaces between
+check_ints() {
+  local v
+  [ -z "${!1:-}" ] && return 0
+  for v in ${!1}; do is_int "$v" "$2" "$3" || check_fail "$1" "whole numbers $2..$3, spaces between"; done
+}
+
+# check_bool VAR: 0 or 1
+check_bool() {
+  case "${!1:-}" in ''|0|1) ;; *) check_fail "$1" "0 or 1" ;; esac
+}
+
+# check_words VAR WORD...: one or more of the WORDs, spaces between
+check_words() {
+  local var=$1 v w ok; shift
+  [ -z "${!var:-}" ] && return 0
+  for v in ${!var}; do
+    ok=""
+    for w in "$@"; do [ "$v" = "$w" ] && ok=1; done
+    [ -n "$ok" ] || check_fail "$var" "one or more of: $*"
+  done
+}
+
+# check_dir VAR: a folder, or a path where one can be made (not a file)
+check_dir() {
+  local v=${!1:-}
+  [ -z "$v" ] && return 0
+  [ ! -e "$v" ] || [ -d "$v" ] || check_fail "$1" "a folder (it is a file)"
+}
+
+# check_exe VAR: an executable file
+check_exe() {
+  local v=${!1:-}
+  [ -z "$v" ] && return 0
+  [ -x "$v" ] && [ ! -d "$v" ] || check_fail "$1" "an executable file"
+}
+
+# check_reals VAR LO HI: decimal numbers LO..HI, one or more, spaces between
+check_reals() {
+  local v
+  [ -z "${!1:-}" ] && return 0
+  for v in ${!1}; do
+    [[ "$v" =~ ^([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})$ ]] &&
+      awk -v v="$v" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo && v + 0 <= hi) }' ||
+      check_fail "$1" "numbers $2..$3, spaces between"
+  done
+}

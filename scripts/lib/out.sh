@@ -1,0 +1,26 @@
+# Results written whole or not at all (source it). Each file is written
+# under a temporary name beside it (hidden, this run's) and renamed into
+# place when complete, so a run that stops early, by an error, Ctrl-C or a
+# kill, leaves nothing that looks complete.
+#   out_part FILE      the temporary name FILE is written under
+#   out_done FILE...   rename each FILE's temporary into place
+#   out_clean DIR...   on any exit, remove this run's temporaries in DIR...
+#                      (a temporary may be a folder)
+
+out_part() { printf '%s/.%s.%s.part' "$(dirname "$1")" "$(basename "$1")" "$$"; }
+
+out_done() {
+  local f
+  for f; do mv -f "$(out_part "$f")" "$f"; done
+}
+
+out_clean() {
+  _out_dirs=("$@")
+  # bash runs the EXIT trap on Ctrl-C and kill (INT, TERM) too
+  trap _out_rm EXIT
+}
+
+_out_rm() {
+  local d
+  for d in "${_out_dirs[@]}"; do rm -rf "$d"/.*."$$".part; done
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The measurement scripts' doors (scripts/lib/check.sh, scripts/lib/out.sh):
+# a bad variable gets one line naming it and exit 2 before any work; a run
+# interrupted by Ctrl-C leaves no result that looks complete; a small
+# make traffic marks its unstable points and shows no figure it did not
+# see. PASS/FAIL lines.
+set -u
+dir=$(cd "${1:-build}" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS scripts_$1"; }
+fail() { echo "FAIL scripts_$1: $2"; }
+
+# bad_var NAME VAR=VALUE SCRIPT [ARGS]: exit 2, one stderr line naming VAR,
+# nothing on stdout, nothing written (the run's folder is not made)
+bad_var() {
+  local name=$1 set=$2 rc; shift 2
+  (cd "$tmp" && env TRAFFIC_OUT="$tmp/none" PAPER_OUT="$tmp/none" SS="$dir/syncswitch" "$set" \
+     timeout 20 "$@" >"$tmp/o" 2>"$tmp/e" </dev/null)
+  rc=$?
+  if [ $rc -ne 2 ]; then fail "$name" "exit $rc, want 2: $(head -c 200 "$tmp/e")"
+  elif [ "$(wc -l <"$tmp/e")" -ne 1 ] || ! grep -q "${set%%=*} = " "$tmp/e"; then
+    fail "$name" "want one line naming ${set%%=*}: $(head -c 300 "$tmp/e")"
+  elif [ -s "$tmp/o" ] || [ -e "$tmp/none" ] || [ -e "$tmp/build" ]; then fail "$name" "it worked or wrote"
+  else pass "$name"; fi
+  rm -rf "$tmp/none" "$tmp/build"
+}
+bad_var traffic_window WINDOW=ten "$root/scripts/traffic.sh"
+bad_var traffic_steps STEPS=0 "$root/scripts/traffic.sh"
+bad_var traffic_quick QUICK=yes "$root/scripts/traffic.sh"
+bad_var traffic_patterns TRAFFIC_PATTERNS=uniform,transpose "$root/scripts/traffic.sh"
+bad_var sweep_n N=12 "$root/scripts/sweep.sh"
+bad_var sweep_sizes "SIZES=16 big" "$root/scripts/sweep.sh"
+bad_var bench_torus BENCH_TORUS=yes "$root/scripts/bench.sh"
+bad_var fuzz_time FUZZ_TIME=0 "$root/scripts/fuzz.sh" "$dir"
+bad_var fuzz_points FUZZ_POINTS=8:4 "$root/scripts/fuzz.sh" "$dir"
+bad_var paper_out PAPER_OUT=/dev/null "$root/scripts/paper.sh" --quick
+bad_var synth_jobs SYNTH_JOBS=0 "$root/scripts/synth.sh"
+
+# A stand-in for the binary that runs the real one, until its Nth run of
+# command $KILL_CMD: there it presses Ctrl-C (SIGINT to its process group,
+# the script and its children, as a terminal does) mid-way.
+cat >"$tmp/ss" <<EOF
+#!/bin/sh
+n=\$(cat "$tmp/count" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$tmp/count"
+if [ "\$1" = "\$KILL_CMD" ] && [ \$n -ge "\$KILL_AT" ]; then kill -INT 0; sleep 5; fi
+exec "$dir/syncswitch" "\$@"
+EOF
+chmod +x "$tmp/ss"
+
+# interrupted NAME KILL_CMD KILL_AT DIR SCRIPT: runs SCRIPT (in DIR, in a
+# process group of its own) until the stand-in's Ctrl-C; prints what DIR
+# holds then
+interrupted() {
+  local name=$1 cmd=$2 at=$3 d=$4; shift 4
+  rm -f "$tmp/count"
+  (cd "$d" && KILL_CMD=$cmd KILL_AT=$at SS="$tmp/ss" timeout 60 setsid "$@" >/dev/null 2>&1 </dev/null)
+  find "$d" -type f | sed "s|^$d/||" | sort | tr '\n' ' '
+}
+
+# make traffic stopped mid-way through the 8x8 sweep: no latency CSV with a
+# cut-off sweep, no temporary left, and the last run's files gone
+t=$tmp/traffic
+mkdir -p "$t/out"
+echo stale >"$t/out/coexist_8x8.csv"
+echo stale >"$t/out/latency_16x16.csv"
+left=$(TRAFFIC_OUT="$t/out" WINDOW=1000 STEPS=8 TRAFFIC_SIZES=8 TRAFFIC_PATTERNS="uniform transpose" \
+       COEXIST_RATES=0 interrupted traffic_interrupted traffic 4 "$t" "$root/scripts/traffic.sh")
+if [ "$(cat "$tmp/count" 2>/dev/null)" != 4 ]; then fail traffic_interrupted "the stand-in ran $(cat "$tmp/count" 2>/dev/null) times, want 4"
+elif [ -n "$left" ]; then fail traffic_interrupted "left: $left"
+else pass traffic_interrupted; fi
+
+# make run stopped in its phased sweep (its third call: the kernel list,
+# then B = 16 and 32): no aapc CSV, no temporary
+s=$tmp/sweep
+mkdir -p "$s"
+left=$(N=8 SIZES="16 32 64" SIZES2=16 KERNELS2=phased interrupted sweep_interrupted run 3 "$s" "$root/scripts/sweep.sh")
+if [ "$(cat "$tmp/count" 2>/dev/null)" != 3 ]; then fail sweep_interrupted "the stand-in ran $(cat "$tmp/count" 2>/dev/null) times, want 3"
+elif [ -n "$left" ]; then fail sweep_interrupted "left: $left"
+else pass sweep_interrupted; fi
+
+# a small make traffic to the end: uniform to saturation (0.3 is far past
+# it), the background at 0 (nothing measured) and 0.14 (past its 0.106)
+t=$tmp/small
+(cd "$tmp" && TRAFFIC_OUT="$t" SS="$dir/syncswitch" WINDOW=1000 STEPS=4 TRAFFIC_SIZES=8 \
+   TRAFFIC_PATTERNS=uniform COEXIST_RATES="0 0.14" timeout 120 "$root/scripts/traffic.sh" >"$tmp/log" 2>&1)
+rc=$?
+if [ $rc -ne 0 ] || [ ! -f "$t/coexist_8x8.csv" ]; then
+  fail traffic_small "exit $rc: $(tail -3 "$tmp/log")"
+else
+  cx=$t/coexist_8x8.csv
+  col=$(head -1 "$cx" | tr ',' '\n' | grep -n '^bg_unstable$' | cut -d: -f1)
+  if [ -z "$col" ]; then fail traffic_coexist_bg_unstable "no bg_unstable column: $(head -1 "$cx")"
+  elif [ "$(awk -F, -v c="$col" '$1 == "0.14" { print $c }' "$cx")" != true ]; then
+    fail traffic_coexist_bg_unstable "0.14 not unstable: $(grep '^0.14' "$cx")"
+  elif ! grep -E '^ +0\.14 ' "$tmp/log" | grep -q UNSTABLE; then
+    fail traffic_coexist_bg_unstable "the table does not say: $(grep -E '^ +0\.14 ' "$tmp/log")"
+  else pass traffic_coexist_bg_unstable; fi
+  # background 0: no packet, so no latency in the CSV or the table
+  if [ "$(awk -F, '$1 == "0" { print $6 $7 }' "$cx")" != "" ]; then fail traffic_no_figure_unseen "CSV: $(grep '^0,' "$cx")"
+  elif [ "$(grep -E '^ +0 ' "$tmp/log" | awk '{ print $(NF - 1), $NF }')" != "- -" ]; then
+    fail traffic_no_figure_unseen "table: $(grep -E '^ +0 ' "$tmp/log")"
+  else pass traffic_no_figure_unseen; fi
+  # the saturation table: the stable point and the unstable one after it
+  if ! grep -qE '^uniform +0\.[0-9]+ +0\.[0-9]+ ' "$tmp/log"; then fail traffic_saturation_verdict "$(grep '^uniform' "$tmp/log")"
+  else pass traffic_saturation_verdict; fi
+  if command -v gnuplot >/dev/null && { [ ! -s "$t/coexist_8x8.png" ] || [ ! -s "$t/latency_8x8.png" ]; }; then
+    fail traffic_small_plots "missing: $(ls "$t")"
+  elif [ -n "$(find "$t" -name '*.part')" ]; then fail traffic_small_plots "a temporary is left: $(ls -A "$t")"
+  else pass traffic_small_plots; fi
+fi
