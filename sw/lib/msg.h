@@ -13,6 +13,10 @@
  * overwrite them until the message is out (api_wait_dma_out). */
 void mp_send(node_ctx *c, int dst, uint32_t addr, uint32_t len);
 
+/* mp_send of this node's generated block for dst (api_post_gen): words
+ * 0..len-1 of payload_word(this node, dst, i), no memory read. */
+void mp_send_gen(node_ctx *c, int dst, uint32_t len);
+
 /* mp_send on another pool: the same route, cost and commands, the HEAD on
  * `pool`'s VC (the shift kernels' data on the AAPC pool, switch off). */
 void mp_send_on(node_ctx *c, unsigned pool, int dst, uint32_t addr, uint32_t len);
