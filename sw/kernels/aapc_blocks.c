@@ -1,10 +1,18 @@
-/* Send and receive blocks of the AAPC kernels, and the check of every word. */
+/* Send and receive blocks of the AAPC kernels, in either payload mode, and
+ * the check of every word. */
 #include "aapc_blocks.h"
+#include "msg.h"
 #include "payload.h"
 
 size_t aapc_mem_words(int n, uint32_t words)
 {
     return 2u * (size_t)n * (size_t)n * words;
+}
+
+size_t aapc_payload_words(const kernel_cfg *k, uint32_t S)
+{
+    if (!k->payload_gen) return aapc_mem_words(k->n, S);
+    return k->test_payload_corrupt ? S : 0;
 }
 
 void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words)
@@ -23,10 +31,68 @@ void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
     aapc_fill_blocks_at(c, 0, words);
 }
 
-uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)
+/* test_payload_corrupt: node 0's block for node 1 is read from memory at
+ * plant_addr in both modes, word 0 flipped, so the receiver's check (after
+ * the run, or in the inbound engine) must find exactly one wrong word. */
+static int planted(const node_ctx *c, const kernel_cfg *k, int dst)
+{
+    return k->test_payload_corrupt && api_id(c) == 0 && dst == 1;
+}
+
+static uint32_t plant_addr(const kernel_cfg *k, uint32_t S)
+{
+    return k->payload_gen ? 0 : S;   /* generated: the one block of memory */
+}
+
+void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S)
+{
+    uint32_t N = (uint32_t)api_num_nodes(c);
+    if (k->payload_gen) {
+        api_set_deposit_check(c, pool, S);
+    } else {
+        aapc_fill_blocks_at(c, 0, S);
+        api_set_deposit(c, pool, N * S, S);
+    }
+    if (!planted(c, k, 1) || S == 0) return;
+    uint32_t *blk = api_mem(c, plant_addr(k, S), S);
+    for (uint32_t i = 0; i < S; i++) blk[i] = payload_word(0, 1, i);
+    blk[0] ^= 1u;
+}
+
+void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S)
+{
+    if (k->payload_gen && !planted(c, k, dst)) api_start_dma_gen(c, dst, 0, len);
+    else api_start_dma_out(c, planted(c, k, dst) ? plant_addr(k, S) : (uint32_t)dst * S, len);
+}
+
+void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S)
+{
+    if (k->payload_gen && !planted(c, k, dst)) mp_send_gen(c, dst, len);
+    else mp_send(c, dst, planted(c, k, dst) ? plant_addr(k, S) : (uint32_t)dst * S, len);
+}
+
+void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t len, uint32_t S)
+{
+    if (k->payload_gen) return;
+    uint32_t N = (uint32_t)api_num_nodes(c);
+    aapc_check_block(c, api_mem(c, (N + (uint32_t)s) * S, len), len, s, 0);
+}
+
+void aapc_check_arrived(node_ctx *c, const kernel_cfg *k)
+{
+    if (!k->payload_gen) return;
+    api_check_report r = api_payload_check(c);
+    if (!r.errors) return;
+    /* as memory mode's check: one failure per wrong word, the first named */
+    api_fail(c, "word %u from node %d is %08x, expected %08x", r.index, r.src, r.got,
+             payload_word((uint32_t)r.src, (uint32_t)api_id(c), r.index));
+    for (uint64_t e = 1; e < r.errors; e++) api_count_error(c);
+}
+
+uint64_t aapc_verify(node_ctx *c, const kernel_cfg *k, uint32_t extra_self)
 {
     int N = api_n(c) * api_n(c);
-    uint32_t me = (uint32_t)api_id(c);
+    uint32_t me = (uint32_t)api_id(c), words = k->words;
     uint64_t before = api_errors(c);
     if (api_bad_messages(c))
         api_fail(c, "%llu malformed messages (length or deposit overflow)",
@@ -43,8 +109,9 @@ uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self)
                      api_words_from(c, s), s, words);
             continue;
         }
-        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * words, words), words, s, 0);
+        aapc_check_from(c, k, s, words, words);
     }
+    aapc_check_arrived(c, k);
     return api_errors(c) - before;
 }
 
@@ -75,7 +142,7 @@ int aapc_phase_header(node_ctx *c, const aapc_schedule *s, int phase)
 uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase)
 {
     int dst = aapc_phase_header(c, k->sched, phase);
-    if (dst >= 0) api_start_dma_out(c, (uint32_t)dst * k->words, k->words);
+    if (dst >= 0) aapc_dma_block(c, k, dst, k->words, k->words);
     api_send_trailer(c);
     return dst < 0 ? 1u : 0u;
 }
