@@ -31,19 +31,6 @@ void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
     aapc_fill_blocks_at(c, 0, words);
 }
 
-/* test_payload_corrupt: node 0's block for node 1 is read from memory at
- * plant_addr in both modes, word 0 flipped, so the receiver's check (after
- * the run, or in the inbound engine) must find exactly one wrong word. */
-static int planted(const node_ctx *c, const kernel_cfg *k, int dst)
-{
-    return k->test_payload_corrupt && api_id(c) == 0 && dst == 1;
-}
-
-static uint32_t plant_addr(const kernel_cfg *k, uint32_t S)
-{
-    return k->payload_gen ? 0 : S;   /* generated: the one block of memory */
-}
-
 void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S)
 {
     uint32_t N = (uint32_t)api_num_nodes(c);
@@ -53,29 +40,48 @@ void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_
         aapc_fill_blocks_at(c, 0, S);
         api_set_deposit(c, pool, N * S, S);
     }
-    if (!planted(c, k, 1) || S == 0) return;
-    uint32_t *blk = api_mem(c, plant_addr(k, S), S);
-    for (uint32_t i = 0; i < S; i++) blk[i] = payload_word(0, 1, i);
-    blk[0] ^= 1u;
 }
 
-void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S)
+/* Where the DMA reads this node's block for dst (at addr in memory mode),
+ * or AAPC_GEN: generated. test_payload_corrupt's block (node 0 to node 1)
+ * is read from memory in both modes, word 0 flipped (generated: a copy at
+ * word 0, the one block aapc_payload_words gives), so the receiver's check
+ * must count exactly one wrong word. */
+#define AAPC_GEN UINT32_MAX
+static uint32_t send_from(node_ctx *c, const kernel_cfg *k, int dst, uint32_t addr,
+                          uint32_t len)
 {
-    if (k->payload_gen && !planted(c, k, dst)) api_start_dma_gen(c, dst, 0, len);
-    else api_start_dma_out(c, planted(c, k, dst) ? plant_addr(k, S) : (uint32_t)dst * S, len);
+    if (!(k->test_payload_corrupt && api_id(c) == 0 && dst == 1 && len))
+        return k->payload_gen ? AAPC_GEN : addr;
+    if (k->payload_gen) {
+        addr = 0;
+        uint32_t *blk = api_mem(c, addr, len);
+        for (uint32_t i = 0; i < len; i++) blk[i] = payload_word(0, 1, i);
+    }
+    api_mem(c, addr, 1)[0] ^= 1u;
+    return addr;
 }
 
-void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S)
+void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t addr, uint32_t len)
 {
-    if (k->payload_gen && !planted(c, k, dst)) mp_send_gen(c, dst, len);
-    else mp_send(c, dst, planted(c, k, dst) ? plant_addr(k, S) : (uint32_t)dst * S, len);
+    uint32_t from = send_from(c, k, dst, addr, len);
+    if (from == AAPC_GEN) api_start_dma_gen(c, dst, 0, len);
+    else api_start_dma_out(c, from, len);
 }
 
-void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t len, uint32_t S)
+void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, int unidir, uint32_t addr,
+                   uint32_t len)
 {
-    if (k->payload_gen) return;
-    uint32_t N = (uint32_t)api_num_nodes(c);
-    aapc_check_block(c, api_mem(c, (N + (uint32_t)s) * S, len), len, s, 0);
+    int dx, dy;
+    uint32_t from = send_from(c, k, dst, addr, len);
+    mp_route_offsets(c, dst, unidir, &dx, &dy);
+    if (from == AAPC_GEN) mp_route_send_gen(c, dx, dy, dst, len);
+    else mp_route_send(c, dx, dy, api_id(c), from, len);
+}
+
+void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t addr, uint32_t len)
+{
+    if (!k->payload_gen) aapc_check_block(c, api_mem(c, addr, len), len, s, 0);
 }
 
 void aapc_check_arrived(node_ctx *c, const kernel_cfg *k)
@@ -109,7 +115,7 @@ uint64_t aapc_verify(node_ctx *c, const kernel_cfg *k, uint32_t extra_self)
                      api_words_from(c, s), s, words);
             continue;
         }
-        aapc_check_from(c, k, s, words, words);
+        aapc_check_from(c, k, s, (uint32_t)(N + s) * words, words);
     }
     aapc_check_arrived(c, k);
     return api_errors(c) - before;
@@ -142,7 +148,7 @@ int aapc_phase_header(node_ctx *c, const aapc_schedule *s, int phase)
 uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase)
 {
     int dst = aapc_phase_header(c, k->sched, phase);
-    if (dst >= 0) aapc_dma_block(c, k, dst, k->words, k->words);
+    if (dst >= 0) aapc_dma_block(c, k, dst, (uint32_t)dst * k->words, k->words);
     api_send_trailer(c);
     return dst < 0 ? 1u : 0u;
 }

@@ -24,18 +24,20 @@ void aapc_fill_send_blocks(node_ctx *c, uint32_t words);
 /* The same N blocks (payload for destination d at base + d*B) elsewhere. */
 void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words);
 /* Before sending: memory mode fills the send blocks and deposits `pool`'s
- * messages at N*S + s*S; generated mode checks them instead. Either plants
- * test_payload_corrupt's wrong word. */
+ * messages at N*S + s*S; generated mode checks them instead. */
 void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S);
-/* The DATA of this node's block for dst, len words: api_start_dma_out from
- * memory or api_start_dma_gen (same cost). */
-void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S);
-/* The same block as one message-passing send (mp_send or mp_send_gen). */
-void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t len, uint32_t S);
-/* The words of the block from s (len of them): memory mode checks the
- * deposited block; generated mode has checked them on arrival, and
+/* The DATA of this node's block for dst, len words, at addr in memory mode:
+ * api_start_dma_out or api_start_dma_gen (same cost). Node 0's block for
+ * node 1 carries test_payload_corrupt's wrong word. */
+void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t addr, uint32_t len);
+/* The same block as one message-passing send (mp_send's cost and commands)
+ * on the shortest route, or +x then +y only with unidir. */
+void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, int unidir, uint32_t addr,
+                   uint32_t len);
+/* The len words of the block from s, deposited at addr in memory mode:
+ * checked there; generated mode has checked them on arrival, and
  * aapc_check_arrived counts what it found (call it once, at the end). */
-void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t len, uint32_t S);
+void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t addr, uint32_t len);
 void aapc_check_arrived(node_ctx *c, const kernel_cfg *k);
 /* Check every word received: msgs_from[s] must equal 1 for every s (plus
  * extra_self for the node itself), words_from[s] == B, each word the

@@ -36,11 +36,9 @@ void mp_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t
     post_msg(c, API_POOL_MP, dx, dy, tag, 1, &addr, &len, -1);
 }
 
-void mp_send_gen(node_ctx *c, int dst, uint32_t len)
+void mp_route_send_gen(node_ctx *c, int dx, int dy, int dst, uint32_t len)
 {
-    int dx, dy;
     uint32_t first = 0;
-    mp_route_offsets(c, dst, 0, &dx, &dy);
     post_msg(c, API_POOL_MP, dx, dy, api_id(c), 1, &first, &len, dst);
 }
 

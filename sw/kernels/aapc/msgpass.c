@@ -19,7 +19,7 @@ void aapc_msgpass(node_ctx *c, const void *arg)
     pat_shuffle(order, N, k->seed, api_id(c));   /* the same on every run */
     for (int i = 0; i < N; i++) {
         if (api_id(c) == k->stall_node && i == k->stall_step) break;
-        aapc_mp_block(c, k, order[i], B, B);
+        aapc_mp_block(c, k, order[i], 0, (uint32_t)order[i] * B, B);
     }
     free(order);
 

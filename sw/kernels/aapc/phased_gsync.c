@@ -60,7 +60,7 @@ static void verify(node_ctx *c, const kernel_cfg *k, const barrier_t *b)
             api_fail(c, "%u words from node %d, expected %u", words, s, B);
             continue;
         }
-        aapc_check_from(c, k, s, B, B);
+        aapc_check_from(c, k, s, (uint32_t)(N + s) * B, B);
     }
     aapc_check_arrived(c, k);
 }
@@ -92,7 +92,8 @@ void aapc_phased_gsync(node_ctx *c, const void *arg)
         aapc_send pat = aapc_pattern(k->sched, api_x(c), api_y(c), phase);
         if (pat.sends) {
             api_send_header(c, pat.dx, pat.dy, API_POOL_AAPC);
-            aapc_dma_block(c, k, pat.dst_y * n + pat.dst_x, B, B);
+            int dst = pat.dst_y * n + pat.dst_x;
+            aapc_dma_block(c, k, dst, (uint32_t)dst * B, B);
             api_send_trailer(c);
         }
         if (from[phase]) barrier_wait_other_msgs(c, &bar, (int)from[phase] - 1, 1);

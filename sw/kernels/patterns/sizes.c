@@ -69,7 +69,7 @@ static void verify(node_ctx *c, const kernel_cfg *k, uint32_t S, uint32_t extra_
             api_fail(c, "%u words from node %d, expected %u", api_words_from(c, s), s, len);
             continue;
         }
-        aapc_check_from(c, k, s, len, S);
+        aapc_check_from(c, k, s, (uint32_t)(N + s) * S, len);
     }
     aapc_check_arrived(c, k);
 }
@@ -85,7 +85,7 @@ void aapc_phased_var(node_ctx *c, const void *arg)
         int dst = aapc_phase_header(c, k->sched, phase);
         if (dst >= 0) {
             uint32_t len = size_var_len(k, me, dst);
-            if (len) aapc_dma_block(c, k, dst, len, S);
+            if (len) aapc_dma_block(c, k, dst, (uint32_t)dst * S, len);
         } else {
             empties++;
         }
@@ -108,7 +108,7 @@ void aapc_msgpass_var(node_ctx *c, const void *arg)
     for (int i = 0; i < N; i++) {
         if (me == k->stall_node && i == k->stall_step) break;
         uint32_t len = size_var_len(k, me, order[i]);
-        if (len || !skip) aapc_mp_block(c, k, order[i], len, S);
+        if (len || !skip) aapc_mp_block(c, k, order[i], 0, (uint32_t)order[i] * S, len);
     }
     free(order);
     uint64_t expect = 0;
