@@ -87,8 +87,12 @@ int ss_parse_packet(const char *spec, traffic_cfg *tc, char *why, size_t size);
  * bound keeps the cycle counter far from overflow, not the run short. */
 #define SS_TRACE_MAX_CYCLE (1ull << 40)
 
-/* Node memory a run may allocate, all nodes together (send + receive). */
+/* Node memory a run may allocate, all nodes together: N (4 W + 8 N) bytes
+ * for N nodes of W words each (kernel_mem_words: 2 N B for the AAPC blocks
+ * in memory payload mode, none generated) and two per-source counters of
+ * the deposit hardware. */
 #define SS_MEM_LIMIT_BYTES (16ull << 30)
+double ss_kernel_mem_bytes(const kernel_t *k, const kernel_cfg *c);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,7 @@
 #define NAMES(nm, rng, h, list) { .name = (nm), .type = SS_FIELD_TEXT, .range = (rng), .help = (h), .choices = (list) }
 
 static const char *const routing_names[] = { "bidir", "unidir", NULL };
+static const char *const payload_names[] = { "memory", "generated", NULL };
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
 
@@ -60,6 +61,10 @@ static const ss_field kernel_fields[] = {
     INT("senders", 1, MAX_N, "1.." STR(MAX_N), "p2p-contend: messages that cross the one link"),
     TEXT("stall", "NODE:STEP, a node of the torus", "fault injection: NODE stops sending at STEP"),
     TEXT("background", "PATTERN:RATE", "synthetic traffic underneath the kernel"),
+    NAMES("payload", "memory, generated",
+          "AAPC data: send and receive blocks in node memory, or generated and checked word "
+          "by word by the DMA engines (no blocks; same cycles); default generated where the "
+          "kernel takes it", payload_names),
 };
 
 static const ss_field traffic_fields[] = {

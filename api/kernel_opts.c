@@ -74,6 +74,7 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
                                       kernel_cfg *c, traffic_cfg *bg)
 {
     const ss_values *v = &k->v;
+    const kernel_t *kt = text(k, "kernel") ? kernel_find(text(k, "kernel")) : NULL;
     memset(c, 0, sizeof *c);
     c->n = p->n;
     c->words = (uint32_t)ss_values_int(v, idx("words"));
@@ -90,6 +91,9 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
     c->dist = ss_values_given(v, "dist") ? (int)ss_values_int(v, idx("dist")) : 0;
     c->senders = ss_values_given(v, "senders") ? (int)ss_values_int(v, idx("senders")) : 0;
     if (text(k, "stall")) parse_stall(text(k, "stall"), &c->stall_node, &c->stall_step);
+    /* generated unless asked otherwise, wherever the kernel takes it */
+    if (text(k, "payload")) c->payload_gen = strcmp(text(k, "payload"), "generated") == 0;
+    else c->payload_gen = kt && (kt->takes & KOPT_PAYLOAD);
     if (bg) {
         memset(bg, 0, sizeof *bg);
         bg->rate = -1;
@@ -98,7 +102,13 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
             bg->rate = -1;
         bg->seed = p->seed;
     }
-    return text(k, "kernel") ? kernel_find(text(k, "kernel")) : NULL;
+    return kt;
+}
+
+double ss_kernel_mem_bytes(const kernel_t *k, const kernel_cfg *c)
+{
+    double N = (double)c->n * c->n;
+    return N * (4.0 * (double)kernel_mem_words(k, c) + 8.0 * N);
 }
 
 const char *ss_phased_n_check(ss_values *v, int n)
@@ -154,11 +164,13 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
                                   kt->name, kt->steps == kernel_steps_phases
                                   ? "phases" : "messages", step);
     }
-    double mem = (double)kernel_mem_words(kt, &c) * 4.0 * p.n * p.n;
+    double mem = ss_kernel_mem_bytes(kt, &c);
     if (mem > (double)SS_MEM_LIMIT_BYTES)
         return ss_values_fail(v, "n = %d, words = %u needs %.1f GiB of node memory (limit "
-                              "%.0f GiB): use fewer words or a smaller torus", p.n, c.words,
-                              mem / (1u << 30), (double)SS_MEM_LIMIT_BYTES / (1u << 30));
+                              "%.0f GiB): use fewer words or a smaller torus%s", p.n, c.words,
+                              mem / (1u << 30), (double)SS_MEM_LIMIT_BYTES / (1u << 30),
+                              !c.payload_gen && (kt->takes & KOPT_PAYLOAD)
+                                  ? ", or --payload generated (no blocks in memory)" : "");
     return NULL;
 }
 

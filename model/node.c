@@ -43,6 +43,30 @@ static int outbound_wants_memory(const node_t *nd)
            nd->inj_credits[nd->out_vc];
 }
 
+/* The next word of a DATA command: from memory, or made by the payload
+ * function (generated mode; it still takes its memory-port slot, so the
+ * cycles do not depend on the mode). */
+static uint32_t data_word(const node_t *nd, const dma_cmd_t *c)
+{
+    if (c->gen) return nd->payload((uint32_t)nd->id, c->dst, c->addr + nd->cmd_done);
+    return nd->mem[c->addr + nd->cmd_done];
+}
+
+/* A checked pool's word: compared with the payload, kept only if wrong
+ * (the first one, for the report). */
+static void check_word(node_t *nd, const rx_state_t *rx, uint32_t w)
+{
+    uint32_t want = nd->payload(rx->src, (uint32_t)nd->id, rx->count);
+    if (w == want) return;
+    rx_check_t *k = &nd->rx_check;
+    if (k->errors++ == 0) {
+        k->src = rx->src;
+        k->index = rx->count;
+        k->got = w;
+        k->want = want;
+    }
+}
+
 /* The outbound engine turns the front command into at most one flit;
  * mem_ok = 0: the memory port has no word for it this cycle. */
 static flit_t outbound_step(node_t *nd, int mem_ok)
@@ -62,7 +86,7 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         nd->out_open = 1;
         break;
     case CMD_DATA:
-        f = flit_make(FLIT_BODY, vc, nd->mem[c->addr + nd->cmd_done]);
+        f = flit_make(FLIT_BODY, vc, data_word(nd, c));
         nd->msg_words++;
         pop = ++nd->cmd_done == c->len;
         if (pop) nd->cmd_done = 0;
@@ -109,14 +133,18 @@ static void inbound_step(node_t *nd, flit_t f)
         rx->base = nd->dep_base[pool] + rx->src * nd->dep_stride[pool];
         rx->limit = nd->dep_stride[pool];
         rx->drop = rx->limit == 0;
+        rx->check = nd->dep_check[pool];
         rx->count = 0;
         break;
     }
     case FLIT_BODY:
         if (rx->active && rx->drop)
             ;   /* no deposit area: the words go nowhere (counted at the TAIL) */
-        else if (!rx->active || rx->count >= rx->limit ||
-                 (size_t)rx->base + rx->count >= nd->mem_words)
+        else if (!rx->active || rx->count >= rx->limit)
+            nd->rx_bad++;
+        else if (rx->check)
+            check_word(nd, rx, w);
+        else if ((size_t)rx->base + rx->count >= nd->mem_words)
             nd->rx_bad++;
         else
             nd->mem[rx->base + rx->count] = w;

@@ -4,7 +4,11 @@
  * the source id in each HEAD selects where the data lands. The computation
  * agent (a node program coroutine) only posts commands and waits; both DMA
  * engines run on their own, one flit per cycle each, and share one memory
- * port whose bandwidth params_t.mem_words_per_cycle may limit. */
+ * port whose bandwidth params_t.mem_words_per_cycle may limit. In the
+ * generated payload mode (node_t.payload) the outbound engine makes a DATA
+ * command's words with the run's payload function instead of reading
+ * memory, and the inbound engine compares a checked pool's words with it
+ * instead of storing them: no send or receive blocks in memory. */
 #ifndef SYNCSWITCH_NODE_H
 #define SYNCSWITCH_NODE_H
 #include <stddef.h>
@@ -24,17 +28,33 @@ enum { CMD_HEAD = 0, CMD_DATA = 1, CMD_TAIL = 2 };
 typedef struct {
     uint8_t kind;  /* CMD_* */
     uint8_t vc;    /* CMD_HEAD: inject VC of the message */
+    uint8_t gen;   /* CMD_DATA: words from the payload function, not memory */
+    uint16_t dst;  /* CMD_DATA with gen: the destination the words are for */
     uint32_t word; /* CMD_HEAD: the HEAD word */
-    uint32_t addr; /* CMD_DATA: first word in local memory */
+    uint32_t addr; /* CMD_DATA: first word in local memory (gen: first index) */
     uint32_t len;  /* CMD_DATA: words */
 } dma_cmd_t;
 
 typedef struct {
     uint8_t active;
     uint8_t drop;     /* the pool had no deposit area (stride 0) at the HEAD */
+    uint8_t check;    /* the pool was checked, not deposited, at the HEAD */
     uint16_t src;
     uint32_t base, count, limit;
 } rx_state_t;
+
+/* Word i of the block src sends to dst: the run's payload function, given
+ * to the node by whoever runs the node programs (sw/lib/payload.h through
+ * the node API's bridge), so the model holds no copy of it. */
+typedef uint32_t (*payload_fn)(uint32_t src, uint32_t dst, uint32_t i);
+
+/* The inbound engine's word check (generated mode): wrong words, and the
+ * first of them for the message that reports it. */
+typedef struct {
+    uint64_t errors;
+    uint16_t src;
+    uint32_t index, got, want;
+} rx_check_t;
 
 /* What a node program is waiting for. */
 enum wait_kind { WAIT_NONE, WAIT_UNTIL, WAIT_CMDQ, WAIT_OUT_IDLE, WAIT_RX,
@@ -59,6 +79,9 @@ typedef struct node {
 
     /* inbound DMA engine (deposit model) */
     uint32_t dep_base[2], dep_stride[2];
+    uint8_t dep_check[2];     /* pool checked against payload, not stored */
+    payload_fn payload;       /* generated mode's words (NULL: none given) */
+    rx_check_t rx_check;
     rx_state_t rx[NUM_VC];
     uint32_t *rx_msgs_from;   /* per source node: messages received */
     uint32_t *rx_words_from;  /* per source node: body words received */

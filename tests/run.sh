@@ -46,6 +46,9 @@ part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
 part golden "$here/golden.sh" "$dir"
+# the same numbers with every kernel's data in node memory (the default is
+# generated payload wherever a kernel takes it: docs/kernels/aapc.md)
+part golden/memory "$here/golden.sh" "$dir" --payload memory
 # the Python bindings: pip install of the tree, pytest against the CLI
 part python/python "$here/python/python.sh" "$dir"
 # RTL tests need the Verilated torus (make test builds it; make sanitize

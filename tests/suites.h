@@ -18,4 +18,5 @@ extern const test_case tests_patterns[];   /* kernels/test_patterns.c */
 extern const test_case tests_hypercube[];  /* kernels/test_hypercube.c */
 extern const test_case tests_fuzz[];       /* kernels/test_fuzz.c */
 extern const test_case tests_kernel_opts[]; /* kernels/test_kernel_opts.c */
+extern const test_case tests_payload[];    /* kernels/test_payload.c */
 #endif

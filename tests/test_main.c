@@ -27,7 +27,7 @@ int main(int argc, char **argv)
     const test_case *const suites[] = { tests_router,   tests_router_sync, tests_schedule, tests_params,
                                         tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_aapc,
                                         tests_barrier,  tests_patterns, tests_hypercube,
-                                        tests_fuzz,     tests_kernel_opts };
+                                        tests_fuzz,     tests_kernel_opts, tests_payload };
     int failed = 0;
     for (size_t f = 0; f < sizeof suites / sizeof suites[0]; f++)
         for (const test_case *tc = suites[f]; tc->name; tc++)

@@ -56,6 +56,8 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .test_fft2d_corrupt = o->fft2d_corrupt,
                        .test_fuzz_corrupt = o->fuzz_corrupt,
                        .test_shift_corrupt = o->shift_corrupt,
+                       .payload_gen = o->payload_gen,
+                       .test_payload_corrupt = o->payload_corrupt,
                        .dist = o->dist, .senders = o->senders };
     return cfg;
 }

@@ -27,6 +27,8 @@ typedef struct {
     int fft2d_corrupt;          /* kernel_cfg.test_fft2d_corrupt */
     int fuzz_corrupt;           /* kernel_cfg.test_fuzz_corrupt */
     int shift_corrupt;          /* kernel_cfg.test_shift_corrupt */
+    int payload_gen;            /* kernel_cfg.payload_gen (0: memory mode) */
+    int payload_corrupt;        /* kernel_cfg.test_payload_corrupt */
     int step_all;               /* params_t.step_all: no idle-router skipping */
     double jitter;              /* params_t.jitter (seeded by seed) */
     int dist, senders;          /* kernel_cfg: the p2p kernels */

@@ -1,6 +1,14 @@
 /* The AAPC memory layout and word checks that every family's AAPC-style
- * kernels share: the block for destination d at d*B, the block from source
- * s at N*B + s*B, each word payload_word(src, dst, i). */
+ * kernels share: the block for destination d at d*S, the block from source
+ * s at N*S + s*S (S = B, or the largest size of the size-varied kernels),
+ * each word payload_word(src, dst, i).
+ *
+ * Payload modes (kernel_cfg.payload_gen, --payload): in memory mode the
+ * node fills its send blocks and the inbound engine deposits the received
+ * ones, checked afterwards; in generated mode neither exists: the outbound
+ * engine makes each word from payload_word and the inbound engine checks
+ * each word as it arrives (api_set_deposit_check), keeping only counts. The
+ * commands, their costs and so every cycle are the same in both. */
 #ifndef SYNCSWITCH_AAPC_BLOCKS_H
 #define SYNCSWITCH_AAPC_BLOCKS_H
 #include <stddef.h>
@@ -8,13 +16,33 @@
 #include "kernel.h"
 
 size_t aapc_mem_words(int n, uint32_t words);
+/* Memory words of the blocks in k's payload mode, S words a block: 2 N S
+ * in memory mode; in generated mode none (S for the planted block of
+ * test_payload_corrupt). Whatever else a kernel keeps starts after them. */
+size_t aapc_payload_words(const kernel_cfg *k, uint32_t S);
 void aapc_fill_send_blocks(node_ctx *c, uint32_t words);
 /* The same N blocks (payload for destination d at base + d*B) elsewhere. */
 void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words);
+/* Before sending: memory mode fills the send blocks and deposits `pool`'s
+ * messages at N*S + s*S; generated mode checks them instead. */
+void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S);
+/* The DATA of this node's block for dst, len words, at addr in memory mode:
+ * api_start_dma_out or api_start_dma_gen (same cost). Node 0's block for
+ * node 1 carries test_payload_corrupt's wrong word. */
+void aapc_dma_block(node_ctx *c, const kernel_cfg *k, int dst, uint32_t addr, uint32_t len);
+/* The same block as one message-passing send (mp_send's cost and commands)
+ * on the shortest route, or +x then +y only with unidir. */
+void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, int unidir, uint32_t addr,
+                   uint32_t len);
+/* The len words of the block from s, deposited at addr in memory mode:
+ * checked there; generated mode has checked them on arrival, and
+ * aapc_check_arrived counts what it found (call it once, at the end). */
+void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t addr, uint32_t len);
+void aapc_check_arrived(node_ctx *c, const kernel_cfg *k);
 /* Check every word received: msgs_from[s] must equal 1 for every s (plus
  * extra_self for the node itself), words_from[s] == B, each word the
  * payload. Returns the number of failures (also counted by api_fail). */
-uint64_t aapc_verify(node_ctx *c, uint32_t words, uint32_t extra_self);
+uint64_t aapc_verify(node_ctx *c, const kernel_cfg *k, uint32_t extra_self);
 /* Check the len words of the block from src at blk against the payload; one
  * api_fail per wrong word, or only the first if first_only. */
 void aapc_check_block(node_ctx *c, const uint32_t *blk, uint32_t len, int src,

@@ -43,6 +43,8 @@ typedef struct {
     const char *transpose;        /* --transpose KERNEL: FFT's AAPC kernel */
     int dist;                     /* --dist D: p2p's hops (0: not given, 1) */
     int senders;                  /* --senders K: p2p-contend's messages (0: 1) */
+    int payload_gen;              /* --payload generated: the DMA engines make
+                                     and check the AAPC words (KOPT_PAYLOAD) */
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;
@@ -56,6 +58,8 @@ typedef struct {
                                      received word before the check */
     int test_shift_corrupt;       /* node 0 flips a bit of the first word it
                                      received in each shift before the check */
+    int test_payload_corrupt;     /* node 0 sends node 1 a block whose word 0
+                                     has a bit flipped (either payload mode) */
     kernel_report *report;        /* this run's report (NULL: none kept) */
 } kernel_cfg;
 
@@ -77,7 +81,10 @@ enum {
     KOPT_DIST = 1u << 8,          /* --dist */
     KOPT_SENDERS = 1u << 9,       /* --senders */
     KOPT_STALL = 1u << 10,        /* --stall: only kernels with steps to stop in */
-    KOPT_COUNT = 11
+    KOPT_PAYLOAD = 1u << 11,      /* --payload generated: kernels whose data is
+                                     payload_word alone (aapc_blocks.h); the
+                                     default for them */
+    KOPT_COUNT = 12
 };
 
 typedef struct kernel kernel_t;

@@ -22,6 +22,7 @@ static const struct {
     { "--dist", "the hop count" },
     { "--senders", "the number of senders" },
     { "--stall", "the fault injection" },
+    { "--payload generated", "the words made and checked by the DMA engines" },
 };
 
 unsigned kernel_opts_given(const kernel_cfg *c)
@@ -31,7 +32,8 @@ unsigned kernel_opts_given(const kernel_cfg *c)
            (c->barrier ? KOPT_BARRIER : 0u) | (c->mapping ? KOPT_MAPPING : 0u) |
            (c->unidir ? KOPT_ROUTING : 0u) | (c->flop_cycles ? KOPT_FLOP_CYCLES : 0u) |
            (c->transpose ? KOPT_TRANSPOSE : 0u) | (c->dist ? KOPT_DIST : 0u) |
-           (c->senders ? KOPT_SENDERS : 0u) | (c->stall_node >= 0 ? KOPT_STALL : 0u);
+           (c->senders ? KOPT_SENDERS : 0u) | (c->stall_node >= 0 ? KOPT_STALL : 0u) |
+           (c->payload_gen ? KOPT_PAYLOAD : 0u);
 }
 
 static int bit_index(unsigned bit)

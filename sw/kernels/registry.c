@@ -27,7 +27,7 @@ const kernel_t *kernel_next(const kernel_t *k)
 
 size_t kernel_mem_words(const kernel_t *k, const kernel_cfg *c)
 {
-    return k->mem_words ? k->mem_words(c) : aapc_mem_words(c->n, c->words);
+    return k->mem_words ? k->mem_words(c) : aapc_payload_words(c, c->words);
 }
 
 int kernel_steps_phases(const kernel_cfg *c, int node)

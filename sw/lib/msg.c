@@ -15,20 +15,31 @@ void mp_route_offsets(const node_ctx *c, int dst, int unidir, int *dx, int *dy)
 
 /* One message on `pool`: HEAD on the route (dx, dy) with the tag, a DATA
  * command per non-empty segment, TAIL. The library's per-message cost is
- * paid first, plus a call per extra segment; the DMA then runs on its own. */
+ * paid first, plus a call per extra segment; the DMA then runs on its own.
+ * gen >= 0: the segments are generated words of the block for node gen
+ * (addr[i]: the first index), not memory. */
 static void post_msg(node_ctx *c, unsigned pool, int dx, int dy, int tag, int nseg,
-                     const uint32_t *addr, const uint32_t *len)
+                     const uint32_t *addr, const uint32_t *len, int gen)
 {
     api_software(c, (uint64_t)api_msg_cycles(c) +
                         (uint64_t)(nseg > 1 ? nseg - 1 : 0) * (uint64_t)api_call_cycles(c));
     api_post_head(c, dx, dy, pool, tag);
-    for (int i = 0; i < nseg; i++) api_post_data(c, addr[i], len[i]);
+    for (int i = 0; i < nseg; i++) {
+        if (gen >= 0) api_post_gen(c, gen, addr[i], len[i]);
+        else api_post_data(c, addr[i], len[i]);
+    }
     api_post_tail(c);
 }
 
 void mp_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t len)
 {
-    post_msg(c, API_POOL_MP, dx, dy, tag, 1, &addr, &len);
+    post_msg(c, API_POOL_MP, dx, dy, tag, 1, &addr, &len, -1);
+}
+
+void mp_route_send_gen(node_ctx *c, int dx, int dy, int dst, uint32_t len)
+{
+    uint32_t first = 0;
+    post_msg(c, API_POOL_MP, dx, dy, api_id(c), 1, &first, &len, dst);
 }
 
 void mp_send(node_ctx *c, int dst, uint32_t addr, uint32_t len)
@@ -43,14 +54,14 @@ void mp_send_gather(node_ctx *c, int dst, int nseg, const uint32_t *addr,
 {
     int dx, dy;
     mp_route_offsets(c, dst, 0, &dx, &dy);
-    post_msg(c, API_POOL_MP, dx, dy, api_id(c), nseg, addr, len);
+    post_msg(c, API_POOL_MP, dx, dy, api_id(c), nseg, addr, len, -1);
 }
 
 void mp_send_on(node_ctx *c, unsigned pool, int dst, uint32_t addr, uint32_t len)
 {
     int dx, dy;
     mp_route_offsets(c, dst, 0, &dx, &dy);
-    post_msg(c, pool, dx, dy, api_id(c), 1, &addr, &len);
+    post_msg(c, pool, dx, dy, api_id(c), 1, &addr, &len, -1);
 }
 
 void mp_post_recv(node_ctx *c, unsigned pool, int src, uint32_t addr, uint32_t maxlen)

@@ -36,6 +36,10 @@ void mp_route_offsets(const node_ctx *c, int dst, int unidir, int *dx, int *dy);
  * origin, as a store-and-forward node does, so the receiver deposits it by
  * origin). Same cost and DMA commands as mp_send. */
 void mp_route_send(node_ctx *c, int dx, int dy, int tag, uint32_t addr, uint32_t len);
+/* The same for this node's generated block for dst (api_post_gen; the tag
+ * is this node): words 0..len-1 of payload_word(this node, dst, i), made
+ * by the DMA engine, no memory read. */
+void mp_route_send_gen(node_ctx *c, int dx, int dy, int dst, uint32_t len);
 
 /* Posted receive on the deposit hardware: set `pool`'s base and stride so
  * that the next message of that pool from node src lands at addr (at most

@@ -87,6 +87,27 @@ void api_post_data(node_ctx *c, uint32_t addr, uint32_t len)
     c->ops->post_data(c, addr, len);
 }
 
+/* A machine without generated payload: the run driver gives such a
+ * backend memory mode, so reaching this is a bug, never user input. */
+static void need_gen(const node_ctx *c, int have)
+{
+    if (have) return;
+    fprintf(stderr, "syncswitch: node %d: this machine has no generated payload\n", c->id);
+    abort();
+}
+
+void api_post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
+{
+    need_gen(c, c->ops->post_gen != NULL);
+    if (dst < 0 || dst >= c->num_nodes) {
+        fprintf(stderr, "syncswitch: node %d: generated DMA for node %d\n", c->id, dst);
+        abort(); /* a kernel bug, never user input */
+    }
+    if (len == 0) return;
+    make_room(c);
+    c->ops->post_gen(c, dst, first, len);
+}
+
 void api_post_tail(node_ctx *c)
 {
     make_room(c);
@@ -105,6 +126,12 @@ void api_start_dma_out(node_ctx *c, uint32_t addr, uint32_t len)
     api_post_data(c, addr, len);
 }
 
+void api_start_dma_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
+{
+    api_software(c, (uint64_t)c->call_cycles);
+    api_post_gen(c, dst, first, len);
+}
+
 void api_send_trailer(node_ctx *c)
 {
     api_software(c, (uint64_t)c->call_cycles);
@@ -119,6 +146,23 @@ void api_wait_dma_out(node_ctx *c)
 void api_set_deposit(node_ctx *c, unsigned pool, uint32_t base, uint32_t stride)
 {
     c->ops->set_deposit(c, pool & 1u, base, stride);
+}
+
+void api_set_deposit_check(node_ctx *c, unsigned pool, uint32_t stride)
+{
+    need_gen(c, c->ops->set_check != NULL);
+    c->ops->set_check(c, pool & 1u, stride);
+}
+
+api_check_report api_payload_check(const node_ctx *c)
+{
+    api_check_report r = { status(c, API_ST_CHECK_ERRORS), -1, 0, 0 };
+    if (r.errors) {
+        r.src = (int)status(c, API_ST_CHECK_SRC);
+        r.index = (uint32_t)status(c, API_ST_CHECK_INDEX);
+        r.got = (uint32_t)status(c, API_ST_CHECK_GOT);
+    }
+    return r;
 }
 
 void api_wait_messages(node_ctx *c, uint64_t count)

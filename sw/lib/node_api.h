@@ -74,6 +74,25 @@ void api_post_head(node_ctx *c, int dx, int dy, unsigned pool, int tag);
 void api_post_data(node_ctx *c, uint32_t addr, uint32_t len);
 void api_post_tail(node_ctx *c);
 
+/* Generated payload: the DMA engines make and check the words of
+ * payload_word (payload.h) instead of moving them through memory, so a
+ * kernel whose data is that function keeps no blocks. api_start_dma_gen is
+ * api_start_dma_out (same cost, same timing) for words first..first+len-1
+ * of this node's block for dst; api_post_gen is its cost-free post. After
+ * api_set_deposit_check, a message of `pool` from s is not stored: its
+ * word i is compared with payload_word(s, this node, i), at most stride
+ * words a message (more are bad messages), and api_payload_check reports
+ * the wrong ones. api_set_deposit on the pool ends that. */
+void api_start_dma_gen(node_ctx *c, int dst, uint32_t first, uint32_t len);
+void api_post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len);
+void api_set_deposit_check(node_ctx *c, unsigned pool, uint32_t stride);
+typedef struct {
+    uint64_t errors;          /* wrong words received on checked pools */
+    int src;                  /* the first wrong word: its source, */
+    uint32_t index, got;      /* index in the block and value */
+} api_check_report;
+api_check_report api_payload_check(const node_ctx *c);
+
 /* Deposit model receive: a message of `pool` from node s lands at
  * base + s * stride (at most stride words). */
 void api_set_deposit(node_ctx *c, unsigned pool, uint32_t base, uint32_t stride);

@@ -39,7 +39,11 @@ enum api_status {
     API_ST_WORDS_FROM,
     API_ST_RECEIVING_FROM,
     API_ST_PHASE,
-    API_ST_QUEUES_COMPLETE  /* 1 when all five AAPC NotInMessage bits are set */
+    API_ST_QUEUES_COMPLETE, /* 1 when all five AAPC NotInMessage bits are set */
+    API_ST_CHECK_ERRORS,    /* generated payload: wrong words the inbound engine saw */
+    API_ST_CHECK_SRC,       /* ... the first one's source, index and value */
+    API_ST_CHECK_INDEX,
+    API_ST_CHECK_GOT
 };
 
 typedef struct node_api_ops {
@@ -55,6 +59,10 @@ typedef struct node_api_ops {
     void (*forward)(node_ctx *c);
     /* measurement only: the first word of another node's memory */
     const uint32_t *(*peer_mem)(const node_ctx *c, int node);
+    /* generated payload (NULL: the machine has none; node_api.c refuses):
+     * a DATA command of payload words, and a pool checked, not stored */
+    void (*post_gen)(node_ctx *c, int dst, uint32_t first, uint32_t len);
+    void (*set_check)(node_ctx *c, unsigned pool, uint32_t stride);
 } node_api_ops;
 
 /* One node as its program sees it: the implementation's primitives and

@@ -4,6 +4,7 @@
 #include "node_api_model.h"
 #include <stdlib.h>
 #include "node_api_impl.h"
+#include "payload.h"
 
 _Static_assert((int)API_POOL_AAPC == (int)POOL_AAPC && (int)API_POOL_MP == (int)POOL_MP,
                "node API pool numbers are the HEAD's");
@@ -36,6 +37,10 @@ static uint64_t st(const node_ctx *c, enum api_status s, int src)
         return 0;
     case API_ST_PHASE: return r->phase;
     case API_ST_QUEUES_COMPLETE: return r->nim == ALL_QUEUES;
+    case API_ST_CHECK_ERRORS: return nd->rx_check.errors;
+    case API_ST_CHECK_SRC: return nd->rx_check.src;
+    case API_ST_CHECK_INDEX: return nd->rx_check.index;
+    case API_ST_CHECK_GOT: return nd->rx_check.got;
     }
     return 0;
 }
@@ -74,11 +79,25 @@ static void post_tail(node_ctx *c)
     post(nd_of(c), cmd);
 }
 
+static void post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
+{
+    dma_cmd_t cmd = { .kind = CMD_DATA, .gen = 1, .dst = (uint16_t)dst, .addr = first,
+                      .len = len };
+    post(nd_of(c), cmd);
+}
+
 static void set_deposit(node_ctx *c, unsigned pool, uint32_t base, uint32_t stride)
 {
     node_t *nd = nd_of(c);
     nd->dep_base[pool] = base;
     nd->dep_stride[pool] = stride;
+    nd->dep_check[pool] = 0;
+}
+
+static void set_check(node_ctx *c, unsigned pool, uint32_t stride)
+{
+    set_deposit(c, pool, 0, stride);
+    nd_of(c)->dep_check[pool] = 1;
 }
 
 static void forward(node_ctx *c) { nd_of(c)->sw_clear = 1; }
@@ -91,7 +110,7 @@ static const uint32_t *peer_mem(const node_ctx *c, int node)
 static const node_api_ops model_ops = {
     .status = st, .wait = wait_for, .post_head = post_head, .post_data = post_data,
     .post_tail = post_tail, .set_deposit = set_deposit, .forward = forward,
-    .peer_mem = peer_mem,
+    .peer_mem = peer_mem, .post_gen = post_gen, .set_check = set_check,
 };
 
 typedef struct {
@@ -112,6 +131,7 @@ node_ctx *node_api_model_nodes(machine_t *m)
     if (!ctx) return NULL;
     for (int i = 0; i < m->num_nodes; i++) {
         node_t *nd = &m->node[i];
+        nd->payload = payload_word;   /* the one payload function, for generated mode */
         ctx[i] = (node_ctx){ .ops = &model_ops, .impl = nd, .id = i, .x = nd->x, .y = nd->y,
                              .n = m->n, .num_nodes = m->num_nodes,
                              .call_cycles = m->p.call_cycles, .msg_cycles = m->p.msg_cycles,

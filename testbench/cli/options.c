@@ -76,7 +76,7 @@ typedef struct {
         const char *name;      /* the library's field: its type, range and
                                   check are the library's (api/fields.c) */
     } field;                   /* OPT_FIELD (and OPT_FLAG rows of a field) */
-    const char *help;
+    const char *help;          /* NULL: the library field's (api/fields.c) */
     const char *def;           /* the default in the help: NULL = the value of
                                   options_defaults, "" = none shown */
     int required;              /* cmd_run insists on it */
@@ -153,23 +153,21 @@ static const opt_row rows[] = {
     { .cmds = BOTH, OPT("--record", "DIR"), .kind = OPT_STR, AT(be.record),
       .help = "backend c: write every router's ports every cycle into DIR as $readmemh "
               "files, for the Icarus replay testbenches (testbench/icarus/)" },
-    { OPT("--size-variance", "V"), KOPT("size_variance"),
-      .help = "message sizes uniform in B-VB..B+VB" },
-    { OPT("--zero-prob", "P"), KOPT("zero_prob"), .help = "a message is empty with probability P" },
+    { OPT("--size-variance", "V"), KOPT("size_variance") },
+    { OPT("--zero-prob", "P"), KOPT("zero_prob") },
     { OPT("--send-empty", NULL), .kind = OPT_FLAG, .field = { SS_FIELDS_KERNEL, "send_empty" },
       .help = "msgpass-var: send the empty blocks too (by default only the non-empty)" },
     { OPT("--barrier", "NAME"), KOPT("barrier"), .help = "barrier of phased-gsync" },
-    { OPT("--mapping", "NAME"), KOPT("mapping"), .help = "hypercube node id -> torus node mapping" },
-    { OPT("--routing", "R"), KOPT("routing"), .help = "routes of the hypercube kernels" },
+    { OPT("--mapping", "NAME"), KOPT("mapping") },
+    { OPT("--routing", "R"), KOPT("routing") },
     { OPT("--flop-cycles", "C"), KOPT("flop_cycles"),
       .help = "cost of one floating-point operation; the FFT takes 0 as its own default" },
-    { OPT("--transpose", "K"), KOPT("transpose"), .help = "AAPC kernel of the FFT's transposes" },
-    { OPT("--dist", "D"), KOPT("dist"), .def = "default 1",
-      .help = "p2p: hops from the sender to the receiver" },
-    { OPT("--senders", "K"), KOPT("senders"), .def = "default 1",
-      .help = "p2p-contend: messages that cross the one link" },
+    { OPT("--transpose", "K"), KOPT("transpose") },
+    { OPT("--dist", "D"), KOPT("dist"), .def = "default 1" },
+    { OPT("--senders", "K"), KOPT("senders"), .def = "default 1" },
     { OPT("--stall", "NODE:STEP"), KOPT("stall"),
       .help = "fault injection: NODE stops sending at step STEP" },
+    { OPT("--payload", "MODE"), KOPT("payload") },
     { OPT("--background", "P:R"), KOPT("background"),
       .help = "synthetic message-passing traffic of pattern P (as --pattern of traffic) "
               "at R flits/node/cycle underneath the kernel" },
@@ -178,8 +176,7 @@ static const opt_row rows[] = {
       .help = "destinations: uniform, transpose, bitcomp, bitrev, shuffle, tornado, neighbor, "
               "randperm, or hotspot:NODE:FRACTION (FRACTION of the packets to NODE, the rest "
               "uniform); bitrev and shuffle need n*n a power of two" },
-    { OPT("--rate", "R"), TOPT("rate"), TRAFFIC_ONLY, .def = "",
-      .help = "offered load, flits/node/cycle" },
+    { OPT("--rate", "R"), TOPT("rate"), TRAFFIC_ONLY, .def = "" },
     { OPT("--packet", "B|A-B"), TOPT("packet"), TRAFFIC_ONLY, .def = "default 5",
       .help = "flits per packet, HEAD and TAIL included: fixed, or uniform in A..B" },
     { OPT("--burst", "L"), TOPT("burst"), TRAFFIC_ONLY,
@@ -260,6 +257,7 @@ static void check_table(void)
             break;
         default: ok = t == T_INT; break;
         }
+        if (!r->help && !(r->field.name && ss_field_find(r->field.set, r->field.name))) ok = 0;
         if (!ok) {
             fprintf(stderr, "syncswitch: internal error: option %s has the wrong field type\n",
                     r->name);
@@ -607,9 +605,9 @@ static void help_rows(FILE *f, int cmd, const run_opts *dp)
         else fprintf(f, "\n%*s", HELP_COL, "");
         char note[512];   /* range[96] and def[160] fit */
         annotation(r, &d, note, sizeof note);
-        col = put_words(f, HELP_COL, HELP_COL, r->help);
-        col = put_words(f, col, HELP_COL, note);
         const ss_field *lf = lib_field(r);
+        col = put_words(f, HELP_COL, HELP_COL, r->help ? r->help : lf->help);
+        col = put_words(f, col, HELP_COL, note);
         if (lf && lf->choices) {   /* the library's allowed names, one a line */
             fputs(":\n", f);
             for (int k = 0; lf->choices[k]; k++)

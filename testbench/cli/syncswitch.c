@@ -160,6 +160,12 @@ static int cmd_run(int argc, char **argv)
         usage_error("--sync-switch 0: kernel %s needs the synchronizing switch (it runs in "
                     "SYNC_%s); only kernels that run with it off can (see 'syncswitch list')",
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
+    if (sc && cfg->payload_gen) {
+        /* the SystemC NI has no payload generator; the cycles are the same */
+        if (options_given(&o, "--payload"))
+            usage_error("--payload generated needs --backend c, rtl or cosim");
+        cfg->payload_gen = 0;
+    }
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) {
         if (sc) usage_error("--background runs on --backend c, rtl or cosim");

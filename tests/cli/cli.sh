@@ -31,7 +31,7 @@ expect_usage bad_n_too_big     run --kernel msgpass --n 65 --words 16
 expect_usage bad_n_text        run --kernel msgpass --n eight --words 16
 expect_usage bad_words_negative run --kernel phased --n 8 --words -5
 expect_usage bad_words_absurd  run --kernel phased --n 8 --words 99999999999
-expect_usage bad_words_memory  run --kernel phased --n 64 --words 65536
+expect_usage bad_words_memory  run --kernel phased --n 64 --words 65536 --payload memory
 expect_usage bad_kernel        run --kernel nosuch --n 8 --words 16
 expect_usage bad_flag          run --kernel phased --n 8 --words 16 --frobnicate 3
 expect_usage missing_value     run --kernel phased --n 8 --words
@@ -219,7 +219,7 @@ else pass help_options; fi
 # an enumerated option's error names the allowed values, and --help lists
 # the same names (one line each under the option)
 bad=""
-for o in backend rtl-top routing preset; do
+for o in backend rtl-top routing preset payload; do
   "$bin" run --kernel phased --n 8 --words 16 --$o nosuch >/dev/null 2>"$tmp/e"
   # the CLI's own choices say "--backend ... (try ...)"; the library's fields
   # and presets are named as the library names them ("routing 'nosuch' ...")
@@ -244,6 +244,20 @@ elif [ "${a%% *}" != 3 ] || [ "$(echo "$a" | cut -d' ' -f2)" != 33 ]; then fail 
 elif [ "${d%% *}" != 2 ] || [ "$(echo "$d" | cut -d' ' -f3)" = "$(echo "$a" | cut -d' ' -f3)" ]; then fail preset_order "iwarp alone: $d"
 else pass preset_order; fi
 grep -q -- "--tt 3 --preset iwarp" "$tmp/h" && pass preset_order_help || fail preset_order_help "--help does not state the rule"
+
+# --payload (issue 20): the names, the kernels that take generated, the
+# SystemC backends (no payload generator), the memory refusal naming it
+expect_usage payload_not_taken   run --kernel fft2d --n 8 --words 8 --payload generated
+expect_usage payload_sc          run --kernel phased --n 8 --words 4 --backend sc --payload generated
+expect_usage payload_memory_big  run --kernel msgpass --n 64 --words 2048 --payload memory
+grep -q "or --payload generated" "$tmp/err" && pass payload_memory_says \
+  || fail payload_memory_says "$(cat "$tmp/err")"
+"$bin" run --kernel phased --n 8 --words 4 --payload memory >/dev/null 2>&1 \
+  && "$bin" run --kernel fft2d --n 4 --words 8 --transpose msgpass --payload memory >/dev/null 2>&1 \
+  && pass payload_memory_any || fail payload_memory_any "--payload memory refused"
+a=$("$bin" run --kernel msgpass-var --n 4 --words 8 --size-variance 0.5 --json 2>/dev/null | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+b=$("$bin" run --kernel msgpass-var --n 4 --words 8 --size-variance 0.5 --payload memory --json 2>/dev/null | sed 's/.*"cycles":\([0-9]*\).*/\1/')
+[ -n "$a" ] && [ "$a" = "$b" ] && pass payload_same_cycles || fail payload_same_cycles "generated $a, memory $b"
 
 # The patterns kernels refuse the options they do not use (exit 2, one line)
 expect_usage pat_nn_mapping      run --kernel nn-aapc --n 8 --words 16 --mapping gray

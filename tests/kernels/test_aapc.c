@@ -147,11 +147,12 @@ static void test_verify_catches_bad_word(test_ctx *t)
         for (uint32_t i = 0; i < B; i++)
             nd->mem[(4 + s) * B + i] = payload_word((uint32_t)s, 1, i);
     }
-    uint64_t clean = aapc_verify(&cx[1], B, 0);
+    kernel_cfg k = { .n = 2, .words = B };
+    uint64_t clean = aapc_verify(&cx[1], &k, 0);
     nd->mem[(4 + 2) * B + 3] ^= 0x10;
-    uint64_t bad = aapc_verify(&cx[1], B, 0);
+    uint64_t bad = aapc_verify(&cx[1], &k, 0);
     nd->rx_msgs_from[3] = 2;
-    uint64_t dup = aapc_verify(&cx[1], B, 0);
+    uint64_t dup = aapc_verify(&cx[1], &k, 0);
     free(cx);
     if (m.diag) fclose(m.diag);
     machine_free(&m);

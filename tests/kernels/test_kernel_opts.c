@@ -24,6 +24,7 @@ static void set_opt(kernel_cfg *c, unsigned bit)
     case KOPT_DIST: c->dist = 3; break;
     case KOPT_SENDERS: c->senders = 2; break;
     case KOPT_STALL: c->stall_node = 3; c->stall_step = 1; break;
+    case KOPT_PAYLOAD: c->payload_gen = 1; break;
     default: break;
     }
 }
@@ -92,16 +93,20 @@ static void test_kopts_survey(test_ctx *t)
         const char *kernel;
         unsigned takes;
     } want[] = {
-        { "phased", KOPT_STALL },
-        { "msgpass", KOPT_STALL },
-        { "phased-gsync", KOPT_BARRIER | KOPT_STALL },
+        { "phased", KOPT_STALL | KOPT_PAYLOAD },
+        { "msgpass", KOPT_STALL | KOPT_PAYLOAD },
+        { "phased-sw", KOPT_STALL | KOPT_PAYLOAD },
+        { "phased-gsync", KOPT_BARRIER | KOPT_STALL | KOPT_PAYLOAD },
+        { "phased-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL | KOPT_PAYLOAD },
         { "gsync", 0 },
         { "sync0", 0 },
         { "rds", 0 },
         { "shift-long", KOPT_BARRIER },
-        { "hcube-aapc", KOPT_MAPPING | KOPT_STALL },
-        { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING | KOPT_STALL },
-        { "msgpass-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_SEND_EMPTY | KOPT_STALL },
+        { "hcube-aapc", KOPT_MAPPING | KOPT_STALL | KOPT_PAYLOAD },
+        { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING | KOPT_STALL | KOPT_PAYLOAD },
+        { "fem-aapc", KOPT_STALL | KOPT_PAYLOAD },
+        { "msgpass-var",
+          KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_SEND_EMPTY | KOPT_STALL | KOPT_PAYLOAD },
         { "fft2d", KOPT_TRANSPOSE | KOPT_FLOP_CYCLES },
         { "butterfly", KOPT_MAPPING | KOPT_ROUTING },
         { "normal-torus", KOPT_ROUTING },

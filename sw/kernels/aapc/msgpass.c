@@ -12,18 +12,17 @@ void aapc_msgpass(node_ctx *c, const void *arg)
     int N = k->n * k->n;
     uint32_t B = k->words;
 
-    aapc_fill_send_blocks(c, B);
-    api_set_deposit(c, API_POOL_MP, (uint32_t)N * B, B);
+    aapc_payload_start(c, k, API_POOL_MP, B);
 
     int *order = malloc((size_t)N * sizeof *order);
     if (!order) { api_fail(c, "out of memory"); return; }
     pat_shuffle(order, N, k->seed, api_id(c));   /* the same on every run */
     for (int i = 0; i < N; i++) {
         if (api_id(c) == k->stall_node && i == k->stall_step) break;
-        mp_send(c, order[i], (uint32_t)order[i] * B, B);
+        aapc_mp_block(c, k, order[i], 0, (uint32_t)order[i] * B, B);
     }
     free(order);
 
     api_wait_messages(c, (uint64_t)N);
-    aapc_verify(c, B, 0);
+    aapc_verify(c, k, 0);
 }

@@ -14,13 +14,12 @@ void aapc_phased(node_ctx *c, const void *arg)
     int N = k->n * k->n;
     uint32_t B = k->words, empties = 0;
 
-    aapc_fill_send_blocks(c, B);
-    api_set_deposit(c, API_POOL_AAPC, (uint32_t)N * B, B);
+    aapc_payload_start(c, k, API_POOL_AAPC, B);
 
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (api_id(c) == k->stall_node && phase == k->stall_step) break;
         empties += aapc_send_phase(c, k, phase);
     }
     api_wait_messages(c, (uint64_t)N + empties);
-    aapc_verify(c, B, empties);
+    aapc_verify(c, k, empties);
 }

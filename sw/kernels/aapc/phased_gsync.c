@@ -23,12 +23,12 @@
 #include "aapc_kernels.h"
 #include "payload.h"
 
-/* memory: send blocks, receive blocks, the barrier's arrays, then per
+/* memory: send and receive blocks (memory mode), the barrier's arrays, then per
  * phase the source of the message received (+1; 0: none) */
 size_t aapc_phased_gsync_mem(const kernel_cfg *c)
 {
     int N = c->n * c->n;
-    return aapc_mem_words(c->n, c->words) + barrier_mem_words(N) +
+    return aapc_payload_words(c, c->words) + barrier_mem_words(N) +
            (size_t)c->n * c->n * c->n / 8;
 }
 
@@ -42,8 +42,9 @@ const char *aapc_phased_gsync_check(const kernel_cfg *c)
 /* The AAPC check of aapc_verify, with the barrier's tokens taken out of the
  * deposit hardware's per-source counts (each token is one message of one
  * word). */
-static void verify(node_ctx *c, const barrier_t *b, uint32_t B)
+static void verify(node_ctx *c, const kernel_cfg *k, const barrier_t *b)
 {
+    uint32_t B = k->words;
     int N = api_num_nodes(c);
     if (api_bad_messages(c))
         api_fail(c, "%llu malformed messages (length or deposit overflow)",
@@ -59,8 +60,9 @@ static void verify(node_ctx *c, const barrier_t *b, uint32_t B)
             api_fail(c, "%u words from node %d, expected %u", words, s, B);
             continue;
         }
-        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * B, B), B, s, 0);
+        aapc_check_from(c, k, s, (uint32_t)(N + s) * B, B);
     }
+    aapc_check_arrived(c, k);
 }
 
 void aapc_phased_gsync(node_ctx *c, const void *arg)
@@ -68,11 +70,10 @@ void aapc_phased_gsync(node_ctx *c, const void *arg)
     const kernel_cfg *k = arg;
     int n = k->n, N = n * n, P = k->sched->num_phases;
     uint32_t B = k->words;
-    uint32_t bar_base = (uint32_t)aapc_mem_words(n, B);
+    uint32_t bar_base = (uint32_t)aapc_payload_words(k, B);
     uint32_t from_base = bar_base + (uint32_t)barrier_mem_words(N);
 
-    aapc_fill_send_blocks(c, B);
-    api_set_deposit(c, API_POOL_AAPC, (uint32_t)N * B, B);
+    aapc_payload_start(c, k, API_POOL_AAPC, B);
     barrier_t bar;
     barrier_init(&bar, c, barrier_parse(k->barrier), bar_base);
     bar.test_fault = k->test_barrier_fault;
@@ -92,11 +93,11 @@ void aapc_phased_gsync(node_ctx *c, const void *arg)
         if (pat.sends) {
             api_send_header(c, pat.dx, pat.dy, API_POOL_AAPC);
             int dst = pat.dst_y * n + pat.dst_x;
-            api_start_dma_out(c, (uint32_t)dst * B, B);
+            aapc_dma_block(c, k, dst, (uint32_t)dst * B, B);
             api_send_trailer(c);
         }
         if (from[phase]) barrier_wait_other_msgs(c, &bar, (int)from[phase] - 1, 1);
         barrier_run(c, &bar);
     }
-    verify(c, &bar, B);
+    verify(c, k, &bar);
 }

@@ -35,8 +35,7 @@ void aapc_phased_sw(node_ctx *c, const void *arg)
     uint32_t B = k->words, empties = 0;
     int stalled = 0;
 
-    aapc_fill_send_blocks(c, B);
-    api_set_deposit(c, API_POOL_AAPC, (uint32_t)N * B, B);
+    aapc_payload_start(c, k, API_POOL_AAPC, B);
 
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (api_id(c) == k->stall_node && phase == k->stall_step) {
@@ -49,5 +48,5 @@ void aapc_phased_sw(node_ctx *c, const void *arg)
     }
     if (!stalled) api_forward_queues(c);
     api_wait_messages(c, (uint64_t)N + empties);
-    aapc_verify(c, B, empties);
+    aapc_verify(c, k, empties);
 }

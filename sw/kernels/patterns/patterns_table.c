@@ -8,11 +8,12 @@
 /* The kernel options (kernel.h): the hypercube exchange takes --mapping,
  * its message-passing form --routing (the AAPC subset sends on the
  * schedule's routes); the size-varied kernels their sizes; fft2d its own;
- * all but fft2d step through phases or messages and take --stall. */
+ * all but fft2d step through phases or messages and take --stall, and
+ * --payload generated (aapc_blocks.h). */
 #define SPARSE(name, what, prog, sync, phased, check, bytes, takes, steps)                    \
     { name, what, "Hinrichs et al. 1994, Sec. 4.3, Table 1", prog, sync, phased, check,     \
-      sparse_mem_words, bytes, (takes) | KOPT_STALL, steps }
-#define SIZES (KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL)
+      sparse_mem_words, bytes, (takes) | KOPT_STALL | KOPT_PAYLOAD, steps }
+#define SIZES (KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL | KOPT_PAYLOAD)
 
 const kernel_t kernels_patterns[] = {
     SPARSE("nn-aapc", "nearest-neighbour step (4 partners) as a phased-AAPC subset: empty messages to the rest",

@@ -6,13 +6,13 @@
  * counts TAILs on every link. The message-passing kernel sends nothing for
  * a zero length (the lengths are a seeded function that every receiver
  * computes, so it expects no message for that block); --send-empty restores
- * the empty message, one full library send each. Memory: the block for d at d*S, the block from
- * s at N*S + s*S, with S = size_var_max(). Every length and every word is
- * checked by the receiver. */
+ * the empty message, one full library send each. Memory (memory payload
+ * mode): the block for d at d*S, the block from s at N*S + s*S, with
+ * S = size_var_max(); generated mode keeps neither (aapc_blocks.h). Every
+ * length and every word is checked by the receiver. */
 #include "sizes.h"
 #include <stdlib.h>
 #include "rand.h"
-#include "payload.h"
 
 uint32_t size_var_max(const kernel_cfg *c)
 {
@@ -32,7 +32,7 @@ uint32_t size_var_len(const kernel_cfg *c, int src, int dst)
 
 size_t size_var_mem_words(const kernel_cfg *c)
 {
-    return 2u * (size_t)c->n * (size_t)c->n * size_var_max(c);
+    return aapc_payload_words(c, size_var_max(c));
 }
 
 double size_var_bytes(const kernel_cfg *c)
@@ -42,17 +42,6 @@ double size_var_bytes(const kernel_cfg *c)
     for (int s = 0; s < N; s++)
         for (int d = 0; d < N; d++) total += size_var_len(c, s, d);
     return total * 4.0;
-}
-
-static void fill_blocks(node_ctx *c, const kernel_cfg *k, uint32_t S)
-{
-    int N = k->n * k->n, me = api_id(c);
-    for (int d = 0; d < N; d++) {
-        uint32_t len = size_var_len(k, me, d);
-        uint32_t *blk = api_mem(c, (uint32_t)d * S, len);
-        for (uint32_t i = 0; i < len; i++)
-            blk[i] = payload_word((uint32_t)me, (uint32_t)d, i);
-    }
 }
 
 /* Messages node `to` receives from s: one per block, but none for an
@@ -80,8 +69,9 @@ static void verify(node_ctx *c, const kernel_cfg *k, uint32_t S, uint32_t extra_
             api_fail(c, "%u words from node %d, expected %u", api_words_from(c, s), s, len);
             continue;
         }
-        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * S, len), len, s, 0);
+        aapc_check_from(c, k, s, (uint32_t)(N + s) * S, len);
     }
+    aapc_check_arrived(c, k);
 }
 
 void aapc_phased_var(node_ctx *c, const void *arg)
@@ -89,14 +79,13 @@ void aapc_phased_var(node_ctx *c, const void *arg)
     const kernel_cfg *k = arg;
     int N = k->n * k->n, me = api_id(c);
     uint32_t S = size_var_max(k), empties = 0;
-    fill_blocks(c, k, S);
-    api_set_deposit(c, API_POOL_AAPC, (uint32_t)N * S, S);
+    aapc_payload_start(c, k, API_POOL_AAPC, S);
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
         if (me == k->stall_node && phase == k->stall_step) break;
         int dst = aapc_phase_header(c, k->sched, phase);
         if (dst >= 0) {
             uint32_t len = size_var_len(k, me, dst);
-            if (len) api_start_dma_out(c, (uint32_t)dst * S, len);
+            if (len) aapc_dma_block(c, k, dst, (uint32_t)dst * S, len);
         } else {
             empties++;
         }
@@ -111,8 +100,7 @@ void aapc_msgpass_var(node_ctx *c, const void *arg)
     const kernel_cfg *k = arg;
     int N = k->n * k->n, me = api_id(c);
     uint32_t S = size_var_max(k);
-    fill_blocks(c, k, S);
-    api_set_deposit(c, API_POOL_MP, (uint32_t)N * S, S);
+    aapc_payload_start(c, k, API_POOL_MP, S);
     int *order = malloc((size_t)N * sizeof *order);
     if (!order) { api_fail(c, "out of memory"); return; }
     pat_shuffle(order, N, k->seed, me);
@@ -120,7 +108,7 @@ void aapc_msgpass_var(node_ctx *c, const void *arg)
     for (int i = 0; i < N; i++) {
         if (me == k->stall_node && i == k->stall_step) break;
         uint32_t len = size_var_len(k, me, order[i]);
-        if (len || !skip) mp_send(c, order[i], (uint32_t)order[i] * S, len);
+        if (len || !skip) aapc_mp_block(c, k, order[i], 0, (uint32_t)order[i] * S, len);
     }
     free(order);
     uint64_t expect = 0;

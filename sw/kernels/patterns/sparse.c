@@ -11,8 +11,10 @@
  *  - with message passing: mp_send to the partners only, in the natural
  *    order of the pattern, then wait for the partners' blocks.
  *
- * Memory: the block for the k-th partner at k*B (SPARSE_MAX_PARTNERS slots),
- * the block from node s at SPARSE_MAX_PARTNERS*B + s*B (deposit model).
+ * Memory (memory payload mode): the block for the k-th partner at k*B
+ * (SPARSE_MAX_PARTNERS slots), the block from node s at
+ * SPARSE_MAX_PARTNERS*B + s*B (deposit model); generated payload keeps
+ * neither (aapc_blocks.h).
  * Every received word is checked against payload_word(src, dst, i), and so
  * is the count of messages (and empty messages) from every node. */
 #include "sparse.h"
@@ -194,6 +196,7 @@ const char *sparse_fem_check(const kernel_cfg *c)
 
 size_t sparse_mem_words(const kernel_cfg *c)
 {
+    if (c->payload_gen) return aapc_payload_words(c, c->words);
     return ((size_t)SPARSE_MAX_PARTNERS + (size_t)c->n * c->n) * c->words;
 }
 
@@ -210,22 +213,31 @@ double sparse_fem_bytes(const kernel_cfg *c) { return bytes_of(SPARSE_FEM, c); }
 
 #define RECV_BASE(B) ((uint32_t)SPARSE_MAX_PARTNERS * (B))
 
-static void fill_partner_blocks(node_ctx *c, const int *part, int np, uint32_t B)
+/* Memory payload: the partners' blocks filled, `pool` deposited; generated
+ * (aapc_blocks.h): no blocks, `pool` checked on arrival. */
+static void start_payload(node_ctx *c, const kernel_cfg *k, unsigned pool, const int *part,
+                          int np)
 {
-    uint32_t me = (uint32_t)api_id(c);
-    for (int k = 0; k < np; k++) {
-        uint32_t *blk = api_mem(c, (uint32_t)k * B, B);
-        for (uint32_t i = 0; i < B; i++) blk[i] = payload_word(me, (uint32_t)part[k], i);
+    uint32_t me = (uint32_t)api_id(c), B = k->words;
+    if (k->payload_gen) {
+        api_set_deposit_check(c, pool, B);
+        return;
     }
+    for (int j = 0; j < np; j++) {
+        uint32_t *blk = api_mem(c, (uint32_t)j * B, B);
+        for (uint32_t i = 0; i < B; i++) blk[i] = payload_word(me, (uint32_t)part[j], i);
+    }
+    api_set_deposit(c, pool, RECV_BASE(B), B);
 }
 
 /* aapc: one message (maybe empty) expected from every node, plus
  * extra_self empty messages to self; otherwise one from each partner only.
  * Partners' blocks are B words of payload, everything else empty. */
-static void sparse_verify(node_ctx *c, int kind, int map, uint32_t B, int aapc,
+static void sparse_verify(node_ctx *c, const kernel_cfg *k, int kind, int map, int aapc,
                           uint32_t extra_self)
 {
     int n = api_n(c), N = n * n, me = api_id(c);
+    uint32_t B = k->words;
     if (api_bad_messages(c))
         api_fail(c, "%llu malformed messages (length or deposit overflow)",
                  (unsigned long long)api_bad_messages(c));
@@ -242,9 +254,9 @@ static void sparse_verify(node_ctx *c, int kind, int map, uint32_t B, int aapc,
                      want_words, partner ? "" : " (not a partner: empty message)");
             continue;
         }
-        if (!partner) continue;
-        aapc_check_block(c, api_mem(c, RECV_BASE(B) + (uint32_t)s * B, B), B, s, 0);
+        if (partner) aapc_check_from(c, k, s, RECV_BASE(B) + (uint32_t)s * B, B);
     }
+    aapc_check_arrived(c, k);
 }
 
 /* The hypercube labelling of this run (--mapping; 0 for the other
@@ -270,8 +282,7 @@ static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
     int part[SPARSE_MAX_PARTNERS];
     int np = sparse_partners(kind, n, map, me, part);
     if (np < 0) { api_fail(c, "pattern undefined for n = %d", n); return; }
-    fill_partner_blocks(c, part, np, B);
-    api_set_deposit(c, API_POOL_AAPC, RECV_BASE(B), B);
+    start_payload(c, k, API_POOL_AAPC, part, np);
 
     /* the routes are the schedule's (so --routing unidir is refused) */
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
@@ -280,11 +291,11 @@ static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
         int dst = aapc_phase_header(c, k->sched, phase);
         if (dst < 0) empties++;
         for (int i = 0; i < np && dst >= 0; i++)
-            if (part[i] == dst) api_start_dma_out(c, (uint32_t)i * B, B);
+            if (part[i] == dst) aapc_dma_block(c, k, dst, (uint32_t)i * B, B);
         api_send_trailer(c);
     }
     api_wait_messages(c, (uint64_t)N + empties);
-    sparse_verify(c, kind, map, B, 1, empties);
+    sparse_verify(c, k, kind, map, 1, empties);
 }
 
 static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
@@ -294,8 +305,7 @@ static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
     int part[SPARSE_MAX_PARTNERS];
     int np = sparse_partners(kind, n, map, me, part);
     if (np < 0) { api_fail(c, "pattern undefined for n = %d", n); return; }
-    fill_partner_blocks(c, part, np, B);
-    api_set_deposit(c, API_POOL_MP, RECV_BASE(B), B);
+    start_payload(c, k, API_POOL_MP, part, np);
     /* the natural order of each pattern: nearest neighbour +x, -x, +y, -y;
      * hypercube dimension by dimension (of the hypercube ids); FEM
      * ascending node ids */
@@ -314,15 +324,14 @@ static void sparse_msgpass(node_ctx *c, const kernel_cfg *k, int kind)
     }
     for (int i = 0; i < np; i++) {
         if (me == k->stall_node && i == k->stall_step) break;
-        int slot = 0, dx, dy;
+        int slot = 0;
         while (part[slot] != order[i]) slot++;
         /* shortest routes, or +x then +y only (--routing unidir) */
-        mp_route_offsets(c, order[i], k->unidir, &dx, &dy);
-        mp_route_send(c, dx, dy, me, (uint32_t)slot * B, B);
+        aapc_mp_block(c, k, order[i], k->unidir, (uint32_t)slot * B, B);
     }
     /* symmetric pattern: as many messages in as out */
     api_wait_messages(c, (uint64_t)np);
-    sparse_verify(c, kind, map, B, 0, 0);
+    sparse_verify(c, k, kind, map, 0, 0);
 }
 
 void sparse_nn_aapc(node_ctx *c, const void *cfg) { sparse_aapc(c, cfg, SPARSE_NN); }

@@ -1,0 +1,118 @@
+/* Tests of the payload modes (sw/kernels/aapc_blocks.h, --payload): every
+ * kernel that takes generated mode gives the same cycles, messages and
+ * phases in both modes (memory port limited too), a word corrupted on its
+ * way is caught in both (the inbound engine's check in generated mode),
+ * and the memory a run needs follows the mode (64x64 at B = 1024 fits). */
+#include <string.h>
+#include "api_internal.h"
+#include "suites.h"
+#include "test_util.h"
+
+/* The kernels that take --payload generated, with options that exercise
+ * them (the size-varied ones with varied and empty blocks, hcube-msgpass
+ * with +x-then-+y routes). fem: node 1 is no partner of node 0's, so
+ * nothing to plant. */
+static const struct {
+    const char *kernel;
+    int n;
+    double size_variance, zero_prob;
+    int send_empty, unidir, no_plant;
+} takers[] = {
+    { "phased", 8, 0, 0, 0, 0, 0 },          { "msgpass", 4, 0, 0, 0, 0, 0 },
+    { "phased-sw", 8, 0, 0, 0, 0, 0 },       { "phased-gsync", 8, 0, 0, 0, 0, 0 },
+    { "phased-var", 8, 0.5, 0.25, 0, 0, 0 }, { "msgpass-var", 4, 0.5, 0.25, 1, 0, 0 },
+    { "nn-aapc", 8, 0, 0, 0, 0, 0 },         { "nn-msgpass", 4, 0, 0, 0, 0, 0 },
+    { "hcube-aapc", 8, 0, 0, 0, 0, 0 },      { "hcube-msgpass", 4, 0, 0, 0, 1, 0 },
+    { "fem-aapc", 8, 0, 0, 0, 0, 1 },        { "fem-msgpass", 8, 0, 0, 0, 0, 1 },
+};
+#define NTAKERS (sizeof takers / sizeof takers[0])
+
+static test_opts opts_of(size_t i, uint32_t words, int gen)
+{
+    test_opts o = test_defaults(takers[i].n, words);
+    o.size_variance = takers[i].size_variance;
+    o.zero_prob = takers[i].zero_prob;
+    o.send_empty = takers[i].send_empty;
+    o.unidir = takers[i].unidir;
+    o.barrier = strcmp(takers[i].kernel, "phased-gsync") ? NULL : "gsync";
+    o.payload_gen = gen;
+    o.watchdog = 100000;
+    return o;
+}
+
+static void test_payload_same_cycles(test_ctx *t)
+{
+    for (size_t i = 0; i < NTAKERS; i++)
+        for (int bw = 0; bw < 2; bw++) {
+            run_result a, b;
+            test_opts om = opts_of(i, 12, 0), og = opts_of(i, 12, 1);
+            om.mem_bw = og.mem_bw = bw ? 0.75 : 0;   /* generated words take port slots */
+            int ra = test_run(takers[i].kernel, om, &a);
+            int rb = test_run(takers[i].kernel, og, &b);
+            CHECK(t, ra == 0 && rb == 0 && a.verified && b.verified,
+                  "%s (mem_bw %d): status %d / %d", takers[i].kernel, bw, ra, rb);
+            CHECK(t, a.cycles == b.cycles && a.messages == b.messages &&
+                         a.phase_min == b.phase_min && a.phase_max == b.phase_max,
+                  "%s (mem_bw %d): memory %llu cycles, generated %llu", takers[i].kernel, bw,
+                  (unsigned long long)a.cycles, (unsigned long long)b.cycles);
+        }
+}
+
+/* test_payload_corrupt: node 0's block for node 1 leaves with word 0
+ * flipped; the receiver must count exactly that one word, in either mode
+ * (generated: the inbound engine's compare is the only check there is). */
+static void test_payload_planted_word_caught(test_ctx *t)
+{
+    for (size_t i = 0; i < NTAKERS; i++)
+        for (int gen = 0; gen < 2 && !takers[i].no_plant; gen++) {
+            run_result r;
+            test_opts o = opts_of(i, 12, gen);
+            o.zero_prob = 0;   /* the planted block must not be empty */
+            o.payload_corrupt = 1;
+            int rc = test_run(takers[i].kernel, o, &r);
+            CHECK(t, rc == EXIT_VERIFY && !r.verified && r.errors == 1,
+                  "%s %s: status %d, %llu errors, want %d and 1", takers[i].kernel,
+                  gen ? "generated" : "memory", rc, (unsigned long long)r.errors, EXIT_VERIFY);
+        }
+}
+
+/* A kernel's memory in either mode, and the library's estimate and
+ * refusal: 64x64 at B = 1024 phased needs 128 GiB of blocks in memory
+ * mode (refused, naming --payload generated), none generated (accepted). */
+static void test_payload_memory_estimate(test_ctx *t)
+{
+    const kernel_t *k = kernel_find("phased");
+    kernel_cfg c = { .n = 64, .words = 1024 };
+    CHECK(t, kernel_mem_words(k, &c) == 2ull * 4096 * 1024, "memory mode: %zu words",
+          kernel_mem_words(k, &c));
+    c.payload_gen = 1;
+    CHECK(t, kernel_mem_words(k, &c) == 0, "generated: %zu words", kernel_mem_words(k, &c));
+    CHECK(t, ss_kernel_mem_bytes(k, &c) == 4096.0 * 8 * 4096, "estimate %.0f bytes",
+          ss_kernel_mem_bytes(k, &c));
+    ss_params *p = ss_params_new();
+    ss_kernel_opts *o = ss_kernel_opts_new();
+    CHECK(t, p && o && !ss_params_set(p, "n", "64") && !ss_kernel_opts_set(o, "kernel", "phased") &&
+                 !ss_kernel_opts_set(o, "words", "1024"),
+          "setting up the options");
+    const char *why = ss_kernel_check(o, p);
+    CHECK(t, why == NULL, "64x64, B = 1024, generated (the default) refused: %s", why);
+    ss_kernel_opts_set(o, "payload", "memory");
+    why = ss_kernel_check(o, p);
+    CHECK(t, why && strstr(why, "128.1 GiB") && strstr(why, "--payload generated"),
+          "memory mode: '%s'", why ? why : "(accepted)");
+    ss_kernel_opts_set(o, "payload", "generated");
+    ss_kernel_opts_set(o, "kernel", "fft2d");
+    why = ss_kernel_check(o, p);
+    CHECK(t, why && strstr(why, "takes no --payload generated"), "fft2d: '%s'",
+          why ? why : "(accepted)");
+    ss_kernel_opts_free(o);
+    ss_params_free(p);
+}
+
+#define T(fn) { #fn, fn }
+const test_case tests_payload[] = {
+    T(test_payload_same_cycles),
+    T(test_payload_planted_word_caught),
+    T(test_payload_memory_estimate),
+    { NULL, NULL },
+};
