@@ -124,13 +124,16 @@ static int cmd_run(int argc, char **argv)
     if (!options_given(&o, "--kernel")) usage_error("run needs --kernel NAME (see 'syncswitch list')");
     if (!options_given(&o, "--n")) usage_error("run needs --n N (torus side)");
     if (!options_given(&o, "--words")) usage_error("run needs --words B (words per message)");
+    int rtl = be->kind == BACKEND_RTL || be->kind == BACKEND_COSIM;
+    int sc = be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL;
+    /* the SystemC NI has no payload generator (the cycles are the same): the
+     * blocks are in memory, and the library's memory check must know it */
+    if (sc && !options_given(&o, "--payload")) ss_kernel_opts_set(o.sk, "payload", "memory");
     const char *why = ss_kernel_check(o.sk, o.sp);
     if (why) options_refuse(why);
     static traffic_cfg bg;
     ss_params_to_model(o.sp, p);
     const kernel_t *k = ss_kernel_opts_to_cfg(o.sk, p, cfg, &bg);
-    int rtl = be->kind == BACKEND_RTL || be->kind == BACKEND_COSIM;
-    int sc = be->kind == BACKEND_SC || be->kind == BACKEND_SC_RTL;
     if (be->kind == BACKEND_C && be->trace)
         usage_error("--trace needs --backend rtl, cosim, sc or sc-rtl");
     if (be->perturb_cycle >= 0 && be->kind != BACKEND_COSIM)
@@ -160,12 +163,7 @@ static int cmd_run(int argc, char **argv)
         usage_error("--sync-switch 0: kernel %s needs the synchronizing switch (it runs in "
                     "SYNC_%s); only kernels that run with it off can (see 'syncswitch list')",
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
-    if (sc && cfg->payload_gen) {
-        /* the SystemC NI has no payload generator; the cycles are the same */
-        if (options_given(&o, "--payload"))
-            usage_error("--payload generated needs --backend c, rtl or cosim");
-        cfg->payload_gen = 0;
-    }
+    if (sc && cfg->payload_gen) usage_error("--payload generated needs --backend c, rtl or cosim");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) {
         if (sc) usage_error("--background runs on --backend c, rtl or cosim");

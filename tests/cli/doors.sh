@@ -60,6 +60,10 @@ else fail stdout_full "exit $rc: $(head -c 200 "$tmp/err")"; fi
 rc=$?
 [ "$rc" -eq 5 ] && pass schedule_stdout_full || fail schedule_stdout_full "exit $rc, want 5"
 
+# the SystemC backends keep the blocks in memory (no payload generator):
+# their memory is checked as such before any build or run
+refused sc_memory_checked "needs 128.1 GiB" run --kernel phased --n 64 --words 1024 --backend sc
+
 # 2. the step --stall names is one the node reaches (was: accepted, and the
 #    run went to its end as if no fault had been asked for)
 refused stall_step_past_end "never reached" run --kernel msgpass --n 4 --words 4 --stall 3:99999
