@@ -22,14 +22,18 @@ const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
-/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
-#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+/* The AAPC VC of every port, as a VC_BIT mask. */
+#define AAPC_VCS (1u << VC_BIT(0, VC_AAPC) | 1u << VC_BIT(1, VC_AAPC) | \
+                  1u << VC_BIT(2, VC_AAPC) | 1u << VC_BIT(3, VC_AAPC) | \
+                  1u << VC_BIT(4, VC_AAPC))
 
 /* Where an input VC's front flit goes and what leaves: the held route for a
- * message's later flits, the computed route and rewritten word for a HEAD. */
+ * message's later flits, the computed route and rewritten word for a HEAD.
+ * The flit is kept as it will leave (output VC and word in place), so a
+ * grant copies one word. */
 typedef struct {
-    uint8_t port, vc, kind;
-    uint32_t word;
+    flit_t flit;
+    uint8_t port;
 } target_t;
 
 /* Why an input VC's front flit cannot move this cycle (or WHY_GO). */
@@ -54,11 +58,13 @@ typedef struct {
     unsigned elig;                /* input VC's front flit can move */
     unsigned perr;                /* input VC's front flit is a protocol error */
     uint8_t why[NUM_PORTS][NUM_VC];  /* the error, where perr is set */
-    target_t tgt[NUM_PORTS][NUM_VC]; /* where elig or perr is set */
+    target_t tgt[NUM_PORTS][NUM_VC]; /* where elig is set */
+    unsigned tail;                /* input VC's front flit is a TAIL (where elig) */
     int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
     /* request */
     uint8_t req_vc[NUM_PORTS];    /* per input: the VC it offers */
     uint8_t req_in[NUM_PORTS];    /* per output: the inputs requesting it */
+    uint8_t req_out;              /* the outputs with a request */
     /* arbitrate */
     uint8_t gnt_valid;            /* per output: a flit is granted */
     uint8_t gnt_in[NUM_PORTS];    /* per output: the winning input */
@@ -139,14 +145,11 @@ static inline int queue_gated(const router_t *r, int p)
 
 /* Round robin, as rtl/ss_rr_pick.v: the first requester at or after ptr in
  * req (w <= 5 bits), wrapping. The requests are rotated so that ptr is bit
- * 0, the lowest set bit found, and its offset added back; req != 0. */
+ * 0, the lowest set bit found, and its offset added back; req != 0 and
+ * ptr < w, so a set bit lies in the low w bits of the rotation. */
 static inline int rr_pick(unsigned req, int ptr, int w)
 {
-    static const uint8_t lowest_bit[32] = {
-        0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
-        4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
-    };
-    int i = ptr + lowest_bit[((req | req << w) >> ptr) & ((1u << w) - 1u)];
+    int i = ptr + __builtin_ctz((req | req << w) >> ptr);
     return i >= w ? i - w : i;
 }
 
@@ -170,31 +173,28 @@ static inline int output_free(const router_t *r, int o, int v)
  * A message's later flits follow the route its HEAD took; a HEAD with no
  * route held is routed here (the RTL routes it as it is written, which
  * gives the same route: nothing it depends on changes while it waits). */
-static int vc_eligible(const router_t *r, int p, int v, target_t *t)
+static inline int vc_eligible(const router_t *r, int p, int v, target_t *t)
 {
     int o, ov;
     if (r->held[p][v]) {
         o = r->held_port[p][v];
         ov = r->held_vc[p][v];
-        t->port = (uint8_t)o;
-        t->vc = (uint8_t)ov;
         /* the output first: the flit is read (a cache miss, often) only
          * when it could move; a HEAD here is an error noticed then */
         if (!output_ready(r, o, ov))
             return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
         flit_t f = fifo_front(r, p, v);
-        t->kind = (uint8_t)flit_kind(f);
-        t->word = flit_word(f);
-        return t->kind == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
+        t->flit = flit_with_vc(f, (unsigned)ov);
+        t->port = (uint8_t)o;
+        return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
     }
     flit_t f = fifo_front(r, p, v);
-    t->kind = (uint8_t)flit_kind(f);
-    t->word = flit_word(f);
-    if (t->kind != FLIT_HEAD) return WHY_NO_ROUTE;
+    if (flit_kind(f) != FLIT_HEAD) return WHY_NO_ROUTE;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
-    router_route(r, p, v, t->word, &o, &ov, &t->word);
+    uint32_t head;
+    router_route(r, p, v, flit_word(f), &o, &ov, &head);
+    t->flit = flit_make(FLIT_HEAD, (unsigned)ov, head);
     t->port = (uint8_t)o;
-    t->vc = (uint8_t)ov;
     if (output_free(r, o, ov)) return WHY_GO;
     if (r->out_busy[o][ov]) return WHY_BUSY;
     return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
@@ -202,21 +202,29 @@ static int vc_eligible(const router_t *r, int p, int v, target_t *t)
 
 static void eligible(const router_t *r, router_wires_t *w)
 {
-    w->elig = w->perr = 0;
-    w->gate_stall = 0;
-    for (int p = 0; p < NUM_PORTS; p++)
-        for (int v = 0; v < NUM_VC; v++) {
-            if (r->cnt[p][v] == 0) continue;
-            int why = vc_eligible(r, p, v, &w->tgt[p][v]);
-            if (why == WHY_GO) {
-                w->elig |= 1u << VC_BIT(p, v);
-            } else if (why >= WHY_NO_ROUTE) {
-                w->perr |= 1u << VC_BIT(p, v);
-                w->why[p][v] = (uint8_t)why;
-            } else if (why == WHY_GATED) {
-                w->gate_stall = 1;
-            }
+    /* masks built in locals: stores to w would be reloaded each turn */
+    unsigned elig = 0, perr = 0, tail = 0;
+    int gate_stall = 0;
+    /* an empty buffer has no front flit: visit the others only */
+    for (unsigned q = r->nonempty; q; q &= q - 1) {
+        int b = __builtin_ctz(q), p = b / NUM_VC, v = b % NUM_VC;
+        target_t t;
+        int why = vc_eligible(r, p, v, &t);
+        if (why == WHY_GO) {
+            w->tgt[p][v] = t;
+            elig |= 1u << b;
+            tail |= (unsigned)(flit_kind(t.flit) == FLIT_TAIL) << b;
+        } else if (why >= WHY_NO_ROUTE) {
+            perr |= 1u << b;
+            w->why[p][v] = (uint8_t)why;
+        } else if (why == WHY_GATED) {
+            gate_stall = 1;
         }
+    }
+    w->elig = elig;
+    w->perr = perr;
+    w->tail = tail;
+    w->gate_stall = gate_stall;
 }
 
 /* ---- request: each input offers one VC --------------------------------
@@ -225,15 +233,22 @@ static void eligible(const router_t *r, router_wires_t *w)
  * protocol error is reported when the round robin reaches it. */
 static const char *request(const router_t *r, router_wires_t *w)
 {
+    unsigned all = w->elig | w->perr, req_out = 0;
     memset(w->req_in, 0, sizeof w->req_in);
     for (int p = 0; p < NUM_PORTS; p++) {
-        unsigned cand = ((w->elig | w->perr) >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
+        unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
         if (!cand) continue;
         int v = rr_pick(cand, r->rr_in[p], NUM_VC);
-        if ((w->perr >> VC_BIT(p, v)) & 1u) return why_text[w->why[p][v]];
+        if ((w->perr >> VC_BIT(p, v)) & 1u) {
+            w->req_out = 0;
+            return why_text[w->why[p][v]];
+        }
+        int o = w->tgt[p][v].port;
         w->req_vc[p] = (uint8_t)v;
-        w->req_in[w->tgt[p][v].port] |= (uint8_t)(1u << p);
+        w->req_in[o] |= (uint8_t)(1u << p);
+        req_out |= 1u << o;
     }
+    w->req_out = (uint8_t)req_out;
     return NULL;
 }
 
@@ -243,17 +258,18 @@ static const char *request(const router_t *r, router_wires_t *w)
  * requested it only while free). */
 static void arbitrate(const router_t *r, router_wires_t *w)
 {
-    w->gnt_valid = 0;
-    w->pop = 0;
-    w->moved = 0;
-    for (int o = 0; o < NUM_PORTS; o++) {
-        if (!w->req_in[o]) continue;
+    unsigned pop = 0;
+    int moved = 0;
+    for (unsigned q = w->req_out; q; q &= q - 1) {
+        int o = __builtin_ctz(q);
         int p = rr_pick(w->req_in[o], r->rr_out[o], NUM_PORTS);
-        w->gnt_valid |= (uint8_t)(1u << o);
         w->gnt_in[o] = (uint8_t)p;
-        w->pop |= 1u << VC_BIT(p, w->req_vc[p]);
-        w->moved++;
+        pop |= 1u << VC_BIT(p, w->req_vc[p]);
+        moved++;
     }
+    w->gnt_valid = w->req_out;   /* every requested output grants one */
+    w->pop = pop;
+    w->moved = moved;
 }
 
 /* ---- sync_switch: a TAIL leaving an AAPC queue sets its sticky bit ------
@@ -264,9 +280,8 @@ static void arbitrate(const router_t *r, router_wires_t *w)
 static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t *w)
 {
     unsigned tails = 0;
-    for (int p = 0; p < NUM_PORTS; p++)
-        if (((w->pop >> VC_BIT(p, VC_AAPC)) & 1u) && w->tgt[p][VC_AAPC].kind == FLIT_TAIL)
-            tails |= 1u << p;
+    for (unsigned q = w->pop & w->tail & AAPC_VCS; q; q &= q - 1)
+        tails |= 1u << (__builtin_ctz(q) / NUM_VC);
     int fire = r->sync == SYNC_SW ? in->sw_clear != 0 : r->nim == ALL_QUEUES;
     w->nim_d = (uint8_t)(fire ? 0u : (r->nim | tails));
     w->phase_d = r->phase + (uint32_t)fire;
@@ -281,17 +296,16 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
                           router_out_t *out)
 {
     memset(out, 0, sizeof *out);  /* idle outputs are all zero */
-    for (int o = 0; o < NUM_PORTS; o++) {
-        if (!((w->gnt_valid >> o) & 1u)) {
-            if (r->throttle[o]) r->throttle[o]--;
-            continue;
-        }
+    /* every throttle counts down; a grant below reloads its own */
+    for (int o = 0; o < NUM_PORTS; o++) r->throttle[o] -= r->throttle[o] != 0;
+    for (unsigned g = w->gnt_valid; g; g &= g - 1) {
+        int o = __builtin_ctz(g);
         int p = w->gnt_in[o], v = w->req_vc[p];
-        const target_t *t = &w->tgt[p][v];
-        int ov = t->vc;
+        flit_t f = w->tgt[p][v].flit;
+        unsigned ov = flit_vc(f), kind = flit_kind(f);
         r->rd[p][v]++;
-        r->cnt[p][v]--;
-        out->link[o] = flit_make(t->kind, (unsigned)ov, t->word);
+        if (--r->cnt[p][v] == 0) r->nonempty &= (uint16_t)~(1u << VC_BIT(p, v));
+        out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
         r->credits[o][ov]--;
         r->throttle[o] = (uint8_t)(o == PORT_LOCAL ? 0 : r->tt - 1);
@@ -300,13 +314,13 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         r->flits_out[o]++;
         /* a HEAD takes the output VC and binds the input VC to it until
          * its TAIL gives both back */
-        if (t->kind == FLIT_HEAD) {
+        if (kind == FLIT_HEAD) {
             r->held[p][v] = 1;
             r->held_port[p][v] = (uint8_t)o;
             r->held_vc[p][v] = (uint8_t)ov;
-            r->held_src[p][v] = (uint16_t)head_src(t->word);
+            r->held_src[p][v] = (uint16_t)head_src(flit_word(f));
             r->out_busy[o][ov] = 1;
-        } else if (t->kind == FLIT_TAIL) {
+        } else if (kind == FLIT_TAIL) {
             r->held[p][v] = 0;
             r->out_busy[o][ov] = 0;
         }
@@ -319,6 +333,7 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
             return "protocol: flit arrived at a full buffer (credit error)";
         r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & (MAX_DEPTH - 1)] = f;
         r->cnt[p][v]++;
+        r->nonempty |= (uint16_t)(1u << VC_BIT(p, v));
     }
     for (int o = 0; o < NUM_PORTS; o++) {
         credit_t c = in->credit[o];
@@ -346,11 +361,6 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     return w.moved;
 }
 
-/* router_idle reads cnt[][] as two words (this file is C++ in router_tb:
- * no _Static_assert) */
-typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
-                                       sizeof ((router_t *)0)->cnt <= 16 ? 1 : -1];
-
 /* ---- router_idle: would this cycle change nothing? ---------------------
  * Walk router_step with these conditions: eligible sees no flit (so no
  * request, grant, pop, protocol error or gate stall, and the round-robin
@@ -367,17 +377,12 @@ typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
  *                with no flit moving no tail sets a bit.
  * Held routes with an empty buffer (a message whose next flit is still
  * upstream) and owned output VCs change nothing by themselves. The empty
- * buffers are read from cnt[][] as two words rather than kept as a count in
- * commit: the count cost the busy routers' step more than the read. */
+ * buffers are the clear bits of nonempty. */
 int router_still(const router_t *r)
 {
-    /* cnt[][] is 15 bytes: two overlapping 8-byte words cover it */
-    uint64_t c0, c1;
-    memcpy(&c0, &r->cnt[0][0], 8);
-    memcpy(&c1, &r->cnt[0][0] + sizeof r->cnt - 8, 8);
     unsigned thr = 0;
     for (int p = 0; p < NUM_PORTS; p++) thr |= r->throttle[p];
-    return !(c0 | c1) && !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+    return !r->nonempty && !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
 }
 
 int router_idle(const router_t *r, const router_in_t *in)

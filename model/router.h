@@ -15,6 +15,9 @@
 enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
        NUM_PORTS = 5 };
 
+/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
+#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+
 /* The phase counter's width (router_t.phase, the RTL's phase_o). */
 #define ROUTER_PHASE_BITS 32
 
@@ -39,6 +42,10 @@ typedef struct {
     flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
     uint8_t rd[NUM_PORTS][NUM_VC];
     uint8_t cnt[NUM_PORTS][NUM_VC];
+    /* bit VC_BIT(p, v) set while cnt[p][v] != 0: the model's copy of the
+     * RTL's FIFO not-empty flags, kept by commit, so that a cycle visits
+     * only the buffers that hold a flit */
+    uint16_t nonempty;
 
     /* per input VC: the output (port, VC) held from HEAD to TAIL */
     uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
