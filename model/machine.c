@@ -77,20 +77,23 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
 
 /* router_idle without gathering router_in_t first: nothing arrives at
  * router i (no flit, no credit, no sw_clear) and it holds nothing. Most
- * routers at low load; the rest go through machine_router_in. */
+ * routers at low load. The converse holds too: a router that is not quiet
+ * is not idle (wake_q[i] is set only when something arrives), so the rest
+ * are stepped without asking router_idle. */
 static int quiet(const machine_t *m, int i)
 {
     return !m->wake_q[i] && !m->node[i].sw_clear && router_still(&m->r[i]);
 }
 
-/* Router i has stepped: wake the routers its flits and credits reach. */
+/* Router i has stepped: wake the routers its flits and credits reach
+ * (without branches: which links are busy is hard to predict). */
 static void wake_neighbours(machine_t *m, int i)
 {
     const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
     const router_out_t *o = &m->out_d[i];
     for (int p = 0; p < PORT_LOCAL; p++) {
-        if (flit_valid(o->link[p])) m->wake_d[down[p]] = 1;
-        if (o->credit[p] & CREDIT_VALID) m->wake_d[up[p]] = 1;
+        m->wake_d[down[p]] |= (uint8_t)flit_valid(o->link[p]);
+        m->wake_d[up[p]] |= (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
     }
 }
 
@@ -105,18 +108,14 @@ int machine_routers_step_c(machine_t *m)
 {
     int moved = 0, skip_idle = !m->p.step_all;
     for (int i = 0; i < m->num_nodes; i++) {
-        router_in_t in;
-        int idle = skip_idle && quiet(m, i);
-        if (!idle) {
-            machine_router_in(m, i, &in);
-            m->node[i].sw_clear = 0;
-            idle = skip_idle && router_idle(&m->r[i], &in);
-        }
-        if (idle) {
+        if (skip_idle && quiet(m, i)) {
             /* what router_step would do: no register changes, outputs idle */
             memset(&m->out_d[i], 0, sizeof m->out_d[i]);
             continue;
         }
+        router_in_t in;
+        machine_router_in(m, i, &in);
+        m->node[i].sw_clear = 0;
         const char *err;
         int k = router_step(&m->r[i], &in, &m->out_d[i], &err);
         if (k < 0) {

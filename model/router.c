@@ -91,7 +91,7 @@ void router_init(router_t *r, const params_t *p, int x, int y)
 
 static inline flit_t fifo_front(const router_t *r, int p, int v)
 {
-    return r->buf[p][v][r->rd[p][v] & (MAX_DEPTH - 1)];
+    return r->buf[p][v][r->rd[p][v]];
 }
 
 /* Does output port o of this router wrap around its ring? That link is the
@@ -303,7 +303,7 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         int p = w->gnt_in[o], v = w->req_vc[p];
         flit_t f = w->tgt[p][v].flit;
         unsigned ov = flit_vc(f), kind = flit_kind(f);
-        r->rd[p][v]++;
+        r->rd[p][v] = (uint8_t)(r->rd[p][v] + 1 == r->depth ? 0 : r->rd[p][v] + 1);
         if (--r->cnt[p][v] == 0) r->nonempty &= (uint16_t)~(1u << VC_BIT(p, v));
         out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
@@ -331,7 +331,8 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         unsigned v = flit_vc(f);
         if (v >= NUM_VC || r->cnt[p][v] >= r->depth)
             return "protocol: flit arrived at a full buffer (credit error)";
-        r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & (MAX_DEPTH - 1)] = f;
+        int wr = r->rd[p][v] + r->cnt[p][v];
+        r->buf[p][v][wr >= r->depth ? wr - r->depth : wr] = f;
         r->cnt[p][v]++;
         r->nonempty |= (uint16_t)(1u << VC_BIT(p, v));
     }

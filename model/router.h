@@ -35,11 +35,15 @@ static inline uint64_t credit_to_bus(credit_t c)
 }
 
 typedef struct {
+    /* The fields a cycle reads come first, in three cache lines, then the
+     * buffers, then what only reports read: 64 routers' working set then
+     * fits a core's L1 cache better (the order has no other meaning). */
+
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;
 
-    /* input buffers: a circular FIFO per (input port, VC) */
-    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
+    /* input buffers (buf below): a circular FIFO per (input port, VC);
+     * rd wraps at depth, as the RTL's read pointer */
     uint8_t rd[NUM_PORTS][NUM_VC];
     uint8_t cnt[NUM_PORTS][NUM_VC];
     /* bit VC_BIT(p, v) set while cnt[p][v] != 0: the model's copy of the
@@ -51,7 +55,6 @@ typedef struct {
     uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
     uint8_t held_port[NUM_PORTS][NUM_VC];
     uint8_t held_vc[NUM_PORTS][NUM_VC];
-    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
 
     /* per output: VC ownership, credits for the downstream buffer, throttle */
     uint8_t out_busy[NUM_PORTS][NUM_VC];
@@ -70,6 +73,9 @@ typedef struct {
     /* statistics (not architectural) */
     uint64_t flits_out[NUM_PORTS];
     uint64_t gate_stall_cycles;
+
+    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
+    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
 } router_t;
 
 /* Registered inputs of one router for the current cycle. */
