@@ -18,6 +18,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The stages' pointers never overlap (router, wires, inputs, outputs): say
+ * so, or every byte stored to a register makes the compiler reload the
+ * rest (this file is C++ in router_tb, which spells it __restrict). */
+#ifdef __cplusplus
+#define RESTRICT __restrict
+#else
+#define RESTRICT restrict
+#endif
+
 const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
@@ -84,6 +93,8 @@ void router_init(router_t *r, const params_t *p, int x, int y)
     r->depth = p->depth;
     r->tt = p->tt;
     r->sync = p->sync;
+    r->ring_mask = 0;
+    while (r->ring_mask + 1 < r->depth) r->ring_mask = (uint8_t)(r->ring_mask << 1 | 1);
     for (int o = 0; o < NUM_PORTS; o++)
         for (int v = 0; v < NUM_VC; v++)
             r->credits[o][v] = (uint8_t)p->depth;
@@ -91,7 +102,7 @@ void router_init(router_t *r, const params_t *p, int x, int y)
 
 static inline flit_t fifo_front(const router_t *r, int p, int v)
 {
-    return r->buf[p][v][r->rd[p][v]];
+    return r->buf[p][v][r->rd[p][v] & r->ring_mask];
 }
 
 /* Does output port o of this router wrap around its ring? That link is the
@@ -200,7 +211,7 @@ static inline int vc_eligible(const router_t *r, int p, int v, target_t *t)
     return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
 }
 
-static void eligible(const router_t *r, router_wires_t *w)
+static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
     /* masks built in locals: stores to w would be reloaded each turn */
     unsigned elig = 0, perr = 0, tail = 0;
@@ -231,7 +242,7 @@ static void eligible(const router_t *r, router_wires_t *w)
  * The first eligible VC at or after rr_in[p]; an input whose VC then loses
  * arbitration sends nothing (no second chance for its other VCs). A
  * protocol error is reported when the round robin reaches it. */
-static const char *request(const router_t *r, router_wires_t *w)
+static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
     unsigned all = w->elig | w->perr, req_out = 0;
     memset(w->req_in, 0, sizeof w->req_in);
@@ -256,7 +267,7 @@ static const char *request(const router_t *r, router_wires_t *w)
  * The first at or after rr_out[o]. Each input requests one output, so no
  * input wins twice; winning the output also wins the output VC (a HEAD
  * requested it only while free). */
-static void arbitrate(const router_t *r, router_wires_t *w)
+static void arbitrate(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
     unsigned pop = 0;
     int moved = 0;
@@ -277,7 +288,8 @@ static void arbitrate(const router_t *r, router_wires_t *w)
  * (SYNC_SW: the node program's sw_clear does, and wins over a TAIL of the
  * same cycle). The gate reads the registered bits: no TAIL can pass in the
  * cycle it fires, since every AAPC queue is closed to new HEADs then. */
-static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t *w)
+static void sync_switch(const router_t *RESTRICT r, const router_in_t *RESTRICT in,
+                        router_wires_t *RESTRICT w)
 {
     unsigned tails = 0;
     for (unsigned q = w->pop & w->tail & AAPC_VCS; q; q &= q - 1)
@@ -292,8 +304,8 @@ static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t
  * first, then the arrivals, written behind the flits that left, and the
  * credit returns, added after the grants' decrements. A protocol error
  * stops the run, so a half-committed router is never stepped again. */
-static const char *commit(router_t *r, const router_in_t *in, const router_wires_t *w,
-                          router_out_t *out)
+static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
+                          const router_wires_t *RESTRICT w, router_out_t *RESTRICT out)
 {
     memset(out, 0, sizeof *out);  /* idle outputs are all zero */
     /* every throttle counts down; a grant below reloads its own */
@@ -303,7 +315,7 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         int p = w->gnt_in[o], v = w->req_vc[p];
         flit_t f = w->tgt[p][v].flit;
         unsigned ov = flit_vc(f), kind = flit_kind(f);
-        r->rd[p][v] = (uint8_t)(r->rd[p][v] + 1 == r->depth ? 0 : r->rd[p][v] + 1);
+        r->rd[p][v]++;
         if (--r->cnt[p][v] == 0) r->nonempty &= (uint16_t)~(1u << VC_BIT(p, v));
         out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
@@ -331,8 +343,7 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         unsigned v = flit_vc(f);
         if (v >= NUM_VC || r->cnt[p][v] >= r->depth)
             return "protocol: flit arrived at a full buffer (credit error)";
-        int wr = r->rd[p][v] + r->cnt[p][v];
-        r->buf[p][v][wr >= r->depth ? wr - r->depth : wr] = f;
+        r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & r->ring_mask] = f;
         r->cnt[p][v]++;
         r->nonempty |= (uint16_t)(1u << VC_BIT(p, v));
     }

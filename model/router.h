@@ -41,9 +41,12 @@ typedef struct {
 
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;
+    /* a buffer's slots in use: the power of two at or above depth, less 1
+     * (a cycle touches those, not all MAX_DEPTH) */
+    uint8_t ring_mask;
 
     /* input buffers (buf below): a circular FIFO per (input port, VC);
-     * rd wraps at depth, as the RTL's read pointer */
+     * the front flit is buf[p][v][rd & ring_mask] */
     uint8_t rd[NUM_PORTS][NUM_VC];
     uint8_t cnt[NUM_PORTS][NUM_VC];
     /* bit VC_BIT(p, v) set while cnt[p][v] != 0: the model's copy of the
