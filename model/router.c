@@ -31,6 +31,10 @@ const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
+/* Element b = VC_BIT(p, v) of a per-input-VC array [NUM_PORTS][NUM_VC]
+ * (element [p][v]): the stages index input VCs by their mask bit. */
+#define AT(arr, b) ((&(arr)[0][0])[b])
+
 /* The AAPC VC of every port, as a VC_BIT mask. */
 #define AAPC_VCS (1u << VC_BIT(0, VC_AAPC) | 1u << VC_BIT(1, VC_AAPC) | \
                   1u << VC_BIT(2, VC_AAPC) | 1u << VC_BIT(3, VC_AAPC) | \
@@ -66,12 +70,12 @@ typedef struct {
     /* eligible */
     unsigned elig;                /* input VC's front flit can move */
     unsigned perr;                /* input VC's front flit is a protocol error */
-    uint8_t why[NUM_PORTS][NUM_VC];  /* the error, where perr is set */
-    target_t tgt[NUM_PORTS][NUM_VC]; /* where elig is set */
+    uint8_t why[NUM_PORTS * NUM_VC];  /* the error, where perr is set */
+    target_t tgt[NUM_PORTS * NUM_VC]; /* where elig is set */
     unsigned tail;                /* input VC's front flit is a TAIL (where elig) */
     int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
     /* request */
-    uint8_t req_vc[NUM_PORTS];    /* per input: the VC it offers */
+    uint8_t req_b[NUM_PORTS];     /* per input: the VC it offers (its VC_BIT) */
     uint8_t req_in[NUM_PORTS];    /* per output: the inputs requesting it */
     uint8_t req_out;              /* the outputs with a request */
     /* arbitrate */
@@ -100,9 +104,9 @@ void router_init(router_t *r, const params_t *p, int x, int y)
             r->credits[o][v] = (uint8_t)p->depth;
 }
 
-static inline flit_t fifo_front(const router_t *r, int p, int v)
+static inline flit_t fifo_front(const router_t *r, int b)
 {
-    return r->buf[p][v][r->rd[p][v] & r->ring_mask];
+    return AT(r->buf, b)[AT(r->rd, b) & r->ring_mask];
 }
 
 /* Does output port o of this router wrap around its ring? That link is the
@@ -184,23 +188,24 @@ static inline int output_free(const router_t *r, int o, int v)
  * A message's later flits follow the route its HEAD took; a HEAD with no
  * route held is routed here (the RTL routes it as it is written, which
  * gives the same route: nothing it depends on changes while it waits). */
-static inline int vc_eligible(const router_t *r, int p, int v, target_t *t)
+static inline int vc_eligible(const router_t *r, int b, target_t *t)
 {
     int o, ov;
-    if (r->held[p][v]) {
-        o = r->held_port[p][v];
-        ov = r->held_vc[p][v];
+    if (AT(r->held, b)) {
+        o = AT(r->held_port, b);
+        ov = AT(r->held_vc, b);
         /* the output first: the flit is read (a cache miss, often) only
          * when it could move; a HEAD here is an error noticed then */
         if (!output_ready(r, o, ov))
             return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
-        flit_t f = fifo_front(r, p, v);
+        flit_t f = fifo_front(r, b);
         t->flit = flit_with_vc(f, (unsigned)ov);
         t->port = (uint8_t)o;
         return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
     }
-    flit_t f = fifo_front(r, p, v);
+    flit_t f = fifo_front(r, b);
     if (flit_kind(f) != FLIT_HEAD) return WHY_NO_ROUTE;
+    int p = b / NUM_VC, v = b % NUM_VC;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
     uint32_t head;
     router_route(r, p, v, flit_word(f), &o, &ov, &head);
@@ -218,16 +223,16 @@ static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
     int gate_stall = 0;
     /* an empty buffer has no front flit: visit the others only */
     for (unsigned q = r->nonempty; q; q &= q - 1) {
-        int b = __builtin_ctz(q), p = b / NUM_VC, v = b % NUM_VC;
+        int b = __builtin_ctz(q);
         target_t t;
-        int why = vc_eligible(r, p, v, &t);
+        int why = vc_eligible(r, b, &t);
         if (why == WHY_GO) {
-            w->tgt[p][v] = t;
+            w->tgt[b] = t;
             elig |= 1u << b;
             tail |= (unsigned)(flit_kind(t.flit) == FLIT_TAIL) << b;
         } else if (why >= WHY_NO_ROUTE) {
             perr |= 1u << b;
-            w->why[p][v] = (uint8_t)why;
+            w->why[b] = (uint8_t)why;
         } else if (why == WHY_GATED) {
             gate_stall = 1;
         }
@@ -249,13 +254,13 @@ static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT 
     for (int p = 0; p < NUM_PORTS; p++) {
         unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
         if (!cand) continue;
-        int v = rr_pick(cand, r->rr_in[p], NUM_VC);
-        if ((w->perr >> VC_BIT(p, v)) & 1u) {
+        int b = VC_BIT(p, rr_pick(cand, r->rr_in[p], NUM_VC));
+        if ((w->perr >> b) & 1u) {
             w->req_out = 0;
-            return why_text[w->why[p][v]];
+            return why_text[w->why[b]];
         }
-        int o = w->tgt[p][v].port;
-        w->req_vc[p] = (uint8_t)v;
+        int o = w->tgt[b].port;
+        w->req_b[p] = (uint8_t)b;
         w->req_in[o] |= (uint8_t)(1u << p);
         req_out |= 1u << o;
     }
@@ -275,7 +280,7 @@ static void arbitrate(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
         int o = __builtin_ctz(q);
         int p = rr_pick(w->req_in[o], r->rr_out[o], NUM_PORTS);
         w->gnt_in[o] = (uint8_t)p;
-        pop |= 1u << VC_BIT(p, w->req_vc[p]);
+        pop |= 1u << w->req_b[p];
         moved++;
     }
     w->gnt_valid = w->req_out;   /* every requested output grants one */
@@ -312,11 +317,11 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
     for (int o = 0; o < NUM_PORTS; o++) r->throttle[o] -= r->throttle[o] != 0;
     for (unsigned g = w->gnt_valid; g; g &= g - 1) {
         int o = __builtin_ctz(g);
-        int p = w->gnt_in[o], v = w->req_vc[p];
-        flit_t f = w->tgt[p][v].flit;
+        int p = w->gnt_in[o], b = w->req_b[p], v = b - VC_BIT(p, 0);
+        flit_t f = w->tgt[b].flit;
         unsigned ov = flit_vc(f), kind = flit_kind(f);
-        r->rd[p][v]++;
-        if (--r->cnt[p][v] == 0) r->nonempty &= (uint16_t)~(1u << VC_BIT(p, v));
+        AT(r->rd, b)++;
+        if (--AT(r->cnt, b) == 0) r->nonempty &= (uint16_t)~(1u << b);
         out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
         r->credits[o][ov]--;
@@ -327,13 +332,13 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
         /* a HEAD takes the output VC and binds the input VC to it until
          * its TAIL gives both back */
         if (kind == FLIT_HEAD) {
-            r->held[p][v] = 1;
-            r->held_port[p][v] = (uint8_t)o;
-            r->held_vc[p][v] = (uint8_t)ov;
-            r->held_src[p][v] = (uint16_t)head_src(flit_word(f));
+            AT(r->held, b) = 1;
+            AT(r->held_port, b) = (uint8_t)o;
+            AT(r->held_vc, b) = (uint8_t)ov;
+            AT(r->held_src, b) = (uint16_t)head_src(flit_word(f));
             r->out_busy[o][ov] = 1;
         } else if (kind == FLIT_TAIL) {
-            r->held[p][v] = 0;
+            AT(r->held, b) = 0;
             r->out_busy[o][ov] = 0;
         }
     }
@@ -425,7 +430,7 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
         snprintf(buf + k, (size_t)(len - k), "buffer empty, waiting for more flits");
         return 1;
     }
-    flit_t f = fifo_front(r, p, v);
+    flit_t f = fifo_front(r, VC_BIT(p, v));
     k += snprintf(buf + k, (size_t)(len - k), "%d flits buffered, front %s",
                   r->cnt[p][v], kname[flit_kind(f)]);
     if (flit_kind(f) == FLIT_HEAD && !r->held[p][v])
@@ -434,6 +439,6 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
                       head_dy(flit_word(f)));
     /* the reason this cycle's eligibility test gives */
     target_t t;
-    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, p, v, &t)]);
+    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), &t)]);
     return 1;
 }
