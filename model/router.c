@@ -395,11 +395,16 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
  * Held routes with an empty buffer (a message whose next flit is still
  * upstream) and owned output VCs change nothing by themselves. The empty
  * buffers are the clear bits of nonempty. */
-int router_still(const router_t *r)
+int router_at_rest(const router_t *r)
 {
     unsigned thr = 0;
     for (int p = 0; p < NUM_PORTS; p++) thr |= r->throttle[p];
-    return !r->nonempty && !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+    return !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+}
+
+int router_still(const router_t *r)
+{
+    return !r->nonempty && router_at_rest(r);
 }
 
 int router_idle(const router_t *r, const router_in_t *in)

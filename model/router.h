@@ -53,6 +53,11 @@ typedef struct {
      * RTL's FIFO not-empty flags, kept by commit, so that a cycle visits
      * only the buffers that hold a flit */
     uint16_t nonempty;
+    /* model only, no RTL register, kept by machine.c: 1 when the last step
+     * changed nothing (nothing arrived, nothing moved, the router was at
+     * rest, no stall counted): while nothing arrives, every step is that
+     * same step, and machine.c skips them */
+    uint8_t blocked;
 
     /* per input VC: the output (port, VC) held from HEAD to TAIL */
     uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
@@ -102,9 +107,11 @@ void router_init(router_t *r, const params_t *p, int x, int y);
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err);
 
-/* router_idle's part that reads only the router: no flit buffered, every
- * link throttle at 0, and the AND gate not about to fire by itself. */
+/* router_idle's part that reads only the router: no flit buffered, and at
+ * rest: every link throttle at 0, and the AND gate not about to fire by
+ * itself. */
 int router_still(const router_t *r);
+int router_at_rest(const router_t *r);
 /* 1 if router_step(r, in, ...) would change no register and no statistic
  * and output nothing (all-zero router_out_t, 0 flits moved): the caller may
  * then skip it and zero the outputs itself (machine.c does, unless
