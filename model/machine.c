@@ -130,7 +130,8 @@ int machine_routers_step_c(machine_t *m)
         int at_rest = none_in && router_at_rest(r);
         uint64_t stalls = r->gate_stall_cycles;
         router_in_t in;
-        machine_router_in(m, i, &in);
+        if (none_in) memset(&in, 0, sizeof in);   /* all that arrives is idle */
+        else machine_router_in(m, i, &in);
         m->node[i].sw_clear = 0;
         const char *err;
         int k = router_step(r, &in, &m->out_d[i], &err);
@@ -141,7 +142,8 @@ int machine_routers_step_c(machine_t *m)
         }
         r->blocked = (uint8_t)(at_rest && k == 0 && r->gate_stall_cycles == stalls);
         moved += k;
-        if (skip_idle) wake_neighbours(m, i);
+        /* a flit or credit goes out only with a grant: none, nothing to wake */
+        if (skip_idle && k > 0) wake_neighbours(m, i);
         if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: below */
     }
     return moved;
