@@ -164,6 +164,7 @@ static inline int queue_gated(const router_t *r, int p)
  * ptr < w, so a set bit lies in the low w bits of the rotation. */
 static inline int rr_pick(unsigned req, int ptr, int w)
 {
+    if (!(req & (req - 1))) return __builtin_ctz(req);   /* a lone request wins */
     int i = ptr + __builtin_ctz((req | req << w) >> ptr);
     return i >= w ? i - w : i;
 }
@@ -251,6 +252,10 @@ static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT 
 {
     unsigned all = w->elig | w->perr, req_out = 0;
     memset(w->req_in, 0, sizeof w->req_in);
+    if (!all) {   /* nothing can move: often, every other cycle at T_t = 2 */
+        w->req_out = 0;
+        return NULL;
+    }
     for (int p = 0; p < NUM_PORTS; p++) {
         unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
         if (!cand) continue;
