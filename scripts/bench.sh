@@ -2,7 +2,8 @@
 # make bench: simulation speed of the C model, the Verilated RTL and the
 # SystemC backends in router-cycles per second (cycles x routers / wall
 # seconds) on phased AAPC, printed and saved as CSV. A benchmark, not a test: the figures depend on
-# the machine.
+# the machine. To compare two builds of the C model on the first and last c
+# rows (docs/scale.md, "Single-thread speed"): scripts/bench_pair.sh.
 set -euo pipefail
 bin=build/syncswitch
 res=build/results
