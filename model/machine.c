@@ -75,22 +75,31 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
     in->sw_clear = m->node[i].sw_clear;
 }
 
-/* router_idle without gathering router_in_t first: nothing arrives at
- * router i (no flit, no credit, no sw_clear) and it holds nothing. Most
- * routers at low load; the rest go through machine_router_in. */
-static int quiet(const machine_t *m, int i)
+/* Nothing arrives at router i this cycle: no flit, no credit (wake_q[i]
+ * is set exactly when one does), no sw_clear. */
+static int nothing_arrives(const machine_t *m, int i)
 {
-    return !m->wake_q[i] && !m->node[i].sw_clear && router_still(&m->r[i]);
+    return !m->wake_q[i] && !m->node[i].sw_clear;
 }
 
-/* Router i has stepped: wake the routers its flits and credits reach. */
+/* router_idle without gathering router_in_t first: nothing arrives at
+ * router i and it holds nothing (machine_still's test: a blocked router,
+ * which holds a flit, is not quiet, so a trace's quiet stretch is never
+ * jumped over while a flit is stuck: the watchdog must see that). */
+static int quiet(const machine_t *m, int i)
+{
+    return nothing_arrives(m, i) && router_still(&m->r[i]);
+}
+
+/* Router i has stepped: wake the routers its flits and credits reach
+ * (without branches: which links are busy is hard to predict). */
 static void wake_neighbours(machine_t *m, int i)
 {
     const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
     const router_out_t *o = &m->out_d[i];
     for (int p = 0; p < PORT_LOCAL; p++) {
-        if (flit_valid(o->link[p])) m->wake_d[down[p]] = 1;
-        if (o->credit[p] & CREDIT_VALID) m->wake_d[up[p]] = 1;
+        m->wake_d[down[p]] |= (uint8_t)flit_valid(o->link[p]);
+        m->wake_d[up[p]] |= (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
     }
 }
 
@@ -105,27 +114,36 @@ int machine_routers_step_c(machine_t *m)
 {
     int moved = 0, skip_idle = !m->p.step_all;
     for (int i = 0; i < m->num_nodes; i++) {
-        router_in_t in;
-        int idle = skip_idle && quiet(m, i);
-        if (!idle) {
-            machine_router_in(m, i, &in);
-            m->node[i].sw_clear = 0;
-            idle = skip_idle && router_idle(&m->r[i], &in);
-        }
-        if (idle) {
+        router_t *r = &m->r[i];
+        /* Skipped: a router whose step would change nothing and send
+         * nothing: quiet, or blocked (router_t.blocked: its last step did
+         * nothing, and again nothing arrives). The rest are stepped without
+         * asking router_idle, which would refuse them too. */
+        int none_in = skip_idle && nothing_arrives(m, i);
+        if (none_in && (r->blocked || router_still(r))) {
             /* what router_step would do: no register changes, outputs idle */
             memset(&m->out_d[i], 0, sizeof m->out_d[i]);
             continue;
         }
+        /* with nothing arriving and the router at rest, a step that moves
+         * nothing and counts no stall changes nothing: note it */
+        int at_rest = none_in && router_at_rest(r);
+        uint64_t stalls = r->gate_stall_cycles;
+        router_in_t in;
+        if (none_in) memset(&in, 0, sizeof in);   /* all that arrives is idle */
+        else machine_router_in(m, i, &in);
+        m->node[i].sw_clear = 0;
         const char *err;
-        int k = router_step(&m->r[i], &in, &m->out_d[i], &err);
+        int k = router_step(r, &in, &m->out_d[i], &err);
         if (k < 0) {
             m->protocol_error = err;
             m->error_node = i;
             return -1;
         }
+        r->blocked = (uint8_t)(at_rest && k == 0 && r->gate_stall_cycles == stalls);
         moved += k;
-        if (skip_idle) wake_neighbours(m, i);
+        /* a flit or credit goes out only with a grant: none, nothing to wake */
+        if (skip_idle && k > 0) wake_neighbours(m, i);
         if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: below */
     }
     return moved;

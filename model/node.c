@@ -4,6 +4,11 @@
 #include "machine.h"
 #include "traffic.h"
 
+/* Both DMA engines walk memory in order, every node at once: more streams
+ * than a core's prefetcher follows, so each asks for the line it will need
+ * PREFETCH_AHEAD words on (when its block goes that far). */
+#define PREFETCH_AHEAD 16
+
 int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
               int depth, size_t mem_words)
 {
@@ -86,6 +91,8 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         nd->out_open = 1;
         break;
     case CMD_DATA:
+        if (!c->gen && nd->cmd_done + PREFETCH_AHEAD < c->len)
+            __builtin_prefetch(&nd->mem[c->addr + nd->cmd_done + PREFETCH_AHEAD]);
         f = flit_make(FLIT_BODY, vc, data_word(nd, c));
         nd->msg_words++;
         pop = ++nd->cmd_done == c->len;
@@ -146,8 +153,12 @@ static void inbound_step(node_t *nd, flit_t f)
             check_word(nd, rx, w);
         else if ((size_t)rx->base + rx->count >= nd->mem_words)
             nd->rx_bad++;
-        else
+        else {
+            if (rx->count + PREFETCH_AHEAD < rx->limit &&
+                (size_t)rx->base + rx->count + PREFETCH_AHEAD < nd->mem_words)
+                __builtin_prefetch(&nd->mem[rx->base + rx->count + PREFETCH_AHEAD], 1);
             nd->mem[rx->base + rx->count] = w;
+        }
         rx->count++;
         break;
     default:

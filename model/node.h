@@ -69,36 +69,24 @@ typedef struct node {
     uint32_t *mem;
     size_t mem_words;
 
-    /* outbound DMA engine */
-    dma_cmd_t cmdq[CMDQ_DEPTH];
+    /* (The fields every cycle reads come first, the command queue, the
+     * inbound engine's and the memory port's queue after: the order is
+     * for the cache, nothing else.) */
+
+    /* outbound DMA engine (its command queue: cmdq below) */
     int cmd_rd, cmd_cnt;
     uint32_t cmd_done;    /* words of the front DATA command already sent */
     uint32_t msg_words;   /* body words since the HEAD: the TAIL word */
     uint8_t out_vc;
     uint8_t inj_credits[NUM_VC];
 
-    /* inbound DMA engine (deposit model) */
-    uint32_t dep_base[2], dep_stride[2];
-    uint8_t dep_check[2];     /* pool checked against payload, not stored */
-    payload_fn payload;       /* generated mode's words (NULL: none given) */
-    rx_check_t rx_check;
-    rx_state_t rx[NUM_VC];
-    uint32_t *rx_msgs_from;   /* per source node: messages received */
-    uint32_t *rx_words_from;  /* per source node: body words received */
-    uint64_t rx_msgs;
-    uint64_t rx_bad;          /* malformed messages (length, overflow) */
-    uint64_t rx_dropped;      /* messages with words but no deposit area: not
-                                 counted as received, so no waiter wakes for them */
-
     /* memory port shared by both DMA engines (params_t.mem_words_per_cycle):
      * a budget in 1/MEM_UNIT words, refilled by mem_rate each cycle up to
      * MEM_CAP; mem_rate 0 = unlimited. With a limit, ejected flits wait in
-     * ejq until the inbound engine may write them, and the eject credit goes
-     * back only then. */
+     * ejq (below) until the inbound engine may write them, and the eject
+     * credit goes back only then. */
     int32_t mem_rate, mem_credit;
     uint8_t mem_rr;            /* tie for the last word: 0 inbound, 1 outbound wins */
-    flit_t ejq[NUM_VC * MAX_DEPTH];
-    int ejq_rd, ejq_cnt;
 
     /* synchronizing switch, software mode: re-enable request register */
     uint8_t sw_clear;
@@ -119,6 +107,23 @@ typedef struct node {
     uint64_t errors;          /* its program's verification failures (api_fail) */
 
     uint64_t flits_injected, flits_ejected;
+
+    /* inbound DMA engine (deposit model) */
+    uint32_t dep_base[2], dep_stride[2];
+    uint8_t dep_check[2];     /* pool checked against payload, not stored */
+    payload_fn payload;       /* generated mode's words (NULL: none given) */
+    rx_check_t rx_check;
+    rx_state_t rx[NUM_VC];
+    uint32_t *rx_msgs_from;   /* per source node: messages received */
+    uint32_t *rx_words_from;  /* per source node: body words received */
+    uint64_t rx_msgs;
+    uint64_t rx_bad;          /* malformed messages (length, overflow) */
+    uint64_t rx_dropped;      /* messages with words but no deposit area: not
+                                 counted as received, so no waiter wakes for them */
+
+    dma_cmd_t cmdq[CMDQ_DEPTH];
+    flit_t ejq[NUM_VC * MAX_DEPTH];
+    int ejq_rd, ejq_cnt;
 } node_t;
 
 /* Allocates memory and per-source tables. 0 on success. */

@@ -18,18 +18,35 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The stages' pointers never overlap (router, wires, inputs, outputs): say
+ * so, or every byte stored to a register makes the compiler reload the
+ * rest (this file is C++ in router_tb, which spells it __restrict). */
+#ifdef __cplusplus
+#define RESTRICT __restrict
+#else
+#define RESTRICT restrict
+#endif
+
 const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
-/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
-#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+/* Element b = VC_BIT(p, v) of a per-input-VC array [NUM_PORTS][NUM_VC]
+ * (element [p][v]): the stages index input VCs by their mask bit. */
+#define AT(arr, b) ((&(arr)[0][0])[b])
+
+/* The AAPC VC of every port, as a VC_BIT mask. */
+#define AAPC_VCS (1u << VC_BIT(0, VC_AAPC) | 1u << VC_BIT(1, VC_AAPC) | \
+                  1u << VC_BIT(2, VC_AAPC) | 1u << VC_BIT(3, VC_AAPC) | \
+                  1u << VC_BIT(4, VC_AAPC))
 
 /* Where an input VC's front flit goes and what leaves: the held route for a
- * message's later flits, the computed route and rewritten word for a HEAD. */
+ * message's later flits, the computed route and rewritten word for a HEAD.
+ * The flit is kept as it will leave (output VC and word in place), so a
+ * grant copies one word. */
 typedef struct {
-    uint8_t port, vc, kind;
-    uint32_t word;
+    flit_t flit;
+    uint8_t port;
 } target_t;
 
 /* Why an input VC's front flit cannot move this cycle (or WHY_GO). */
@@ -53,12 +70,14 @@ typedef struct {
     /* eligible */
     unsigned elig;                /* input VC's front flit can move */
     unsigned perr;                /* input VC's front flit is a protocol error */
-    uint8_t why[NUM_PORTS][NUM_VC];  /* the error, where perr is set */
-    target_t tgt[NUM_PORTS][NUM_VC]; /* where elig or perr is set */
+    uint8_t why[NUM_PORTS * NUM_VC];  /* the error, where perr is set */
+    target_t tgt[NUM_PORTS * NUM_VC]; /* where elig is set */
+    unsigned tail;                /* input VC's front flit is a TAIL (where elig) */
     int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
     /* request */
-    uint8_t req_vc[NUM_PORTS];    /* per input: the VC it offers */
+    uint8_t req_b[NUM_PORTS];     /* per input: the VC it offers (its VC_BIT) */
     uint8_t req_in[NUM_PORTS];    /* per output: the inputs requesting it */
+    uint8_t req_out;              /* the outputs with a request */
     /* arbitrate */
     uint8_t gnt_valid;            /* per output: a flit is granted */
     uint8_t gnt_in[NUM_PORTS];    /* per output: the winning input */
@@ -78,14 +97,16 @@ void router_init(router_t *r, const params_t *p, int x, int y)
     r->depth = p->depth;
     r->tt = p->tt;
     r->sync = p->sync;
+    r->ring_mask = 0;
+    while (r->ring_mask + 1 < r->depth) r->ring_mask = (uint8_t)(r->ring_mask << 1 | 1);
     for (int o = 0; o < NUM_PORTS; o++)
         for (int v = 0; v < NUM_VC; v++)
             r->credits[o][v] = (uint8_t)p->depth;
 }
 
-static inline flit_t fifo_front(const router_t *r, int p, int v)
+static inline flit_t fifo_front(const router_t *r, int b)
 {
-    return r->buf[p][v][r->rd[p][v] & (MAX_DEPTH - 1)];
+    return AT(r->buf, b)[AT(r->rd, b) & r->ring_mask];
 }
 
 /* Does output port o of this router wrap around its ring? That link is the
@@ -139,14 +160,12 @@ static inline int queue_gated(const router_t *r, int p)
 
 /* Round robin, as rtl/ss_rr_pick.v: the first requester at or after ptr in
  * req (w <= 5 bits), wrapping. The requests are rotated so that ptr is bit
- * 0, the lowest set bit found, and its offset added back; req != 0. */
+ * 0, the lowest set bit found, and its offset added back; req != 0 and
+ * ptr < w, so a set bit lies in the low w bits of the rotation. */
 static inline int rr_pick(unsigned req, int ptr, int w)
 {
-    static const uint8_t lowest_bit[32] = {
-        0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
-        4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
-    };
-    int i = ptr + lowest_bit[((req | req << w) >> ptr) & ((1u << w) - 1u)];
+    if (!(req & (req - 1))) return __builtin_ctz(req);   /* a lone request wins */
+    int i = ptr + __builtin_ctz((req | req << w) >> ptr);
     return i >= w ? i - w : i;
 }
 
@@ -170,70 +189,87 @@ static inline int output_free(const router_t *r, int o, int v)
  * A message's later flits follow the route its HEAD took; a HEAD with no
  * route held is routed here (the RTL routes it as it is written, which
  * gives the same route: nothing it depends on changes while it waits). */
-static int vc_eligible(const router_t *r, int p, int v, target_t *t)
+static inline int vc_eligible(const router_t *r, int b, target_t *t)
 {
     int o, ov;
-    if (r->held[p][v]) {
-        o = r->held_port[p][v];
-        ov = r->held_vc[p][v];
-        t->port = (uint8_t)o;
-        t->vc = (uint8_t)ov;
+    if (AT(r->held, b)) {
+        o = AT(r->held_port, b);
+        ov = AT(r->held_vc, b);
         /* the output first: the flit is read (a cache miss, often) only
          * when it could move; a HEAD here is an error noticed then */
         if (!output_ready(r, o, ov))
             return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
-        flit_t f = fifo_front(r, p, v);
-        t->kind = (uint8_t)flit_kind(f);
-        t->word = flit_word(f);
-        return t->kind == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
+        flit_t f = fifo_front(r, b);
+        t->flit = flit_with_vc(f, (unsigned)ov);
+        t->port = (uint8_t)o;
+        return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
     }
-    flit_t f = fifo_front(r, p, v);
-    t->kind = (uint8_t)flit_kind(f);
-    t->word = flit_word(f);
-    if (t->kind != FLIT_HEAD) return WHY_NO_ROUTE;
+    flit_t f = fifo_front(r, b);
+    if (flit_kind(f) != FLIT_HEAD) return WHY_NO_ROUTE;
+    int p = b / NUM_VC, v = b % NUM_VC;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
-    router_route(r, p, v, t->word, &o, &ov, &t->word);
+    uint32_t head;
+    router_route(r, p, v, flit_word(f), &o, &ov, &head);
+    t->flit = flit_make(FLIT_HEAD, (unsigned)ov, head);
     t->port = (uint8_t)o;
-    t->vc = (uint8_t)ov;
     if (output_free(r, o, ov)) return WHY_GO;
     if (r->out_busy[o][ov]) return WHY_BUSY;
     return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
 }
 
-static void eligible(const router_t *r, router_wires_t *w)
+static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
-    w->elig = w->perr = 0;
-    w->gate_stall = 0;
-    for (int p = 0; p < NUM_PORTS; p++)
-        for (int v = 0; v < NUM_VC; v++) {
-            if (r->cnt[p][v] == 0) continue;
-            int why = vc_eligible(r, p, v, &w->tgt[p][v]);
-            if (why == WHY_GO) {
-                w->elig |= 1u << VC_BIT(p, v);
-            } else if (why >= WHY_NO_ROUTE) {
-                w->perr |= 1u << VC_BIT(p, v);
-                w->why[p][v] = (uint8_t)why;
-            } else if (why == WHY_GATED) {
-                w->gate_stall = 1;
-            }
+    /* masks built in locals: stores to w would be reloaded each turn */
+    unsigned elig = 0, perr = 0, tail = 0;
+    int gate_stall = 0;
+    /* an empty buffer has no front flit: visit the others only */
+    for (unsigned q = r->nonempty; q; q &= q - 1) {
+        int b = __builtin_ctz(q);
+        target_t t;
+        int why = vc_eligible(r, b, &t);
+        if (why == WHY_GO) {
+            w->tgt[b] = t;
+            elig |= 1u << b;
+            tail |= (unsigned)(flit_kind(t.flit) == FLIT_TAIL) << b;
+        } else if (why >= WHY_NO_ROUTE) {
+            perr |= 1u << b;
+            w->why[b] = (uint8_t)why;
+        } else if (why == WHY_GATED) {
+            gate_stall = 1;
         }
+    }
+    w->elig = elig;
+    w->perr = perr;
+    w->tail = tail;
+    w->gate_stall = gate_stall;
 }
 
 /* ---- request: each input offers one VC --------------------------------
  * The first eligible VC at or after rr_in[p]; an input whose VC then loses
  * arbitration sends nothing (no second chance for its other VCs). A
  * protocol error is reported when the round robin reaches it. */
-static const char *request(const router_t *r, router_wires_t *w)
+static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
+    unsigned all = w->elig | w->perr, req_out = 0;
     memset(w->req_in, 0, sizeof w->req_in);
-    for (int p = 0; p < NUM_PORTS; p++) {
-        unsigned cand = ((w->elig | w->perr) >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
-        if (!cand) continue;
-        int v = rr_pick(cand, r->rr_in[p], NUM_VC);
-        if ((w->perr >> VC_BIT(p, v)) & 1u) return why_text[w->why[p][v]];
-        w->req_vc[p] = (uint8_t)v;
-        w->req_in[w->tgt[p][v].port] |= (uint8_t)(1u << p);
+    if (!all) {   /* nothing can move: often, every other cycle at T_t = 2 */
+        w->req_out = 0;
+        return NULL;
     }
+    for (int p = 0; p < NUM_PORTS; p++) {
+        unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
+        if (!cand) continue;
+        int b = VC_BIT(p, rr_pick(cand, r->rr_in[p], NUM_VC));
+        if ((w->perr >> b) & 1u) {
+            w->req_out = 0;
+            return why_text[w->why[b]];
+        }
+        int o = w->tgt[b].port;
+        w->req_b[p] = (uint8_t)b;
+        w->req_in[o] |= (uint8_t)(1u << p);
+        req_out |= 1u << o;
+    }
+    w->req_out = (uint8_t)req_out;
     return NULL;
 }
 
@@ -241,19 +277,20 @@ static const char *request(const router_t *r, router_wires_t *w)
  * The first at or after rr_out[o]. Each input requests one output, so no
  * input wins twice; winning the output also wins the output VC (a HEAD
  * requested it only while free). */
-static void arbitrate(const router_t *r, router_wires_t *w)
+static void arbitrate(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
-    w->gnt_valid = 0;
-    w->pop = 0;
-    w->moved = 0;
-    for (int o = 0; o < NUM_PORTS; o++) {
-        if (!w->req_in[o]) continue;
+    unsigned pop = 0;
+    int moved = 0;
+    for (unsigned q = w->req_out; q; q &= q - 1) {
+        int o = __builtin_ctz(q);
         int p = rr_pick(w->req_in[o], r->rr_out[o], NUM_PORTS);
-        w->gnt_valid |= (uint8_t)(1u << o);
         w->gnt_in[o] = (uint8_t)p;
-        w->pop |= 1u << VC_BIT(p, w->req_vc[p]);
-        w->moved++;
+        pop |= 1u << w->req_b[p];
+        moved++;
     }
+    w->gnt_valid = w->req_out;   /* every requested output grants one */
+    w->pop = pop;
+    w->moved = moved;
 }
 
 /* ---- sync_switch: a TAIL leaving an AAPC queue sets its sticky bit ------
@@ -261,12 +298,12 @@ static void arbitrate(const router_t *r, router_wires_t *w)
  * (SYNC_SW: the node program's sw_clear does, and wins over a TAIL of the
  * same cycle). The gate reads the registered bits: no TAIL can pass in the
  * cycle it fires, since every AAPC queue is closed to new HEADs then. */
-static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t *w)
+static void sync_switch(const router_t *RESTRICT r, const router_in_t *RESTRICT in,
+                        router_wires_t *RESTRICT w)
 {
     unsigned tails = 0;
-    for (int p = 0; p < NUM_PORTS; p++)
-        if (((w->pop >> VC_BIT(p, VC_AAPC)) & 1u) && w->tgt[p][VC_AAPC].kind == FLIT_TAIL)
-            tails |= 1u << p;
+    for (unsigned q = w->pop & w->tail & AAPC_VCS; q; q &= q - 1)
+        tails |= 1u << (__builtin_ctz(q) / NUM_VC);
     int fire = r->sync == SYNC_SW ? in->sw_clear != 0 : r->nim == ALL_QUEUES;
     w->nim_d = (uint8_t)(fire ? 0u : (r->nim | tails));
     w->phase_d = r->phase + (uint32_t)fire;
@@ -277,21 +314,20 @@ static void sync_switch(const router_t *r, const router_in_t *in, router_wires_t
  * first, then the arrivals, written behind the flits that left, and the
  * credit returns, added after the grants' decrements. A protocol error
  * stops the run, so a half-committed router is never stepped again. */
-static const char *commit(router_t *r, const router_in_t *in, const router_wires_t *w,
-                          router_out_t *out)
+static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
+                          const router_wires_t *RESTRICT w, router_out_t *RESTRICT out)
 {
     memset(out, 0, sizeof *out);  /* idle outputs are all zero */
-    for (int o = 0; o < NUM_PORTS; o++) {
-        if (!((w->gnt_valid >> o) & 1u)) {
-            if (r->throttle[o]) r->throttle[o]--;
-            continue;
-        }
-        int p = w->gnt_in[o], v = w->req_vc[p];
-        const target_t *t = &w->tgt[p][v];
-        int ov = t->vc;
-        r->rd[p][v]++;
-        r->cnt[p][v]--;
-        out->link[o] = flit_make(t->kind, (unsigned)ov, t->word);
+    /* every throttle counts down; a grant below reloads its own */
+    for (int o = 0; o < NUM_PORTS; o++) r->throttle[o] -= r->throttle[o] != 0;
+    for (unsigned g = w->gnt_valid; g; g &= g - 1) {
+        int o = __builtin_ctz(g);
+        int p = w->gnt_in[o], b = w->req_b[p], v = b - VC_BIT(p, 0);
+        flit_t f = w->tgt[b].flit;
+        unsigned ov = flit_vc(f), kind = flit_kind(f);
+        AT(r->rd, b)++;
+        if (--AT(r->cnt, b) == 0) r->nonempty &= (uint16_t)~(1u << b);
+        out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
         r->credits[o][ov]--;
         r->throttle[o] = (uint8_t)(o == PORT_LOCAL ? 0 : r->tt - 1);
@@ -300,14 +336,14 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         r->flits_out[o]++;
         /* a HEAD takes the output VC and binds the input VC to it until
          * its TAIL gives both back */
-        if (t->kind == FLIT_HEAD) {
-            r->held[p][v] = 1;
-            r->held_port[p][v] = (uint8_t)o;
-            r->held_vc[p][v] = (uint8_t)ov;
-            r->held_src[p][v] = (uint16_t)head_src(t->word);
+        if (kind == FLIT_HEAD) {
+            AT(r->held, b) = 1;
+            AT(r->held_port, b) = (uint8_t)o;
+            AT(r->held_vc, b) = (uint8_t)ov;
+            AT(r->held_src, b) = (uint16_t)head_src(flit_word(f));
             r->out_busy[o][ov] = 1;
-        } else if (t->kind == FLIT_TAIL) {
-            r->held[p][v] = 0;
+        } else if (kind == FLIT_TAIL) {
+            AT(r->held, b) = 0;
             r->out_busy[o][ov] = 0;
         }
     }
@@ -317,8 +353,9 @@ static const char *commit(router_t *r, const router_in_t *in, const router_wires
         unsigned v = flit_vc(f);
         if (v >= NUM_VC || r->cnt[p][v] >= r->depth)
             return "protocol: flit arrived at a full buffer (credit error)";
-        r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & (MAX_DEPTH - 1)] = f;
+        r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & r->ring_mask] = f;
         r->cnt[p][v]++;
+        r->nonempty |= (uint16_t)(1u << VC_BIT(p, v));
     }
     for (int o = 0; o < NUM_PORTS; o++) {
         credit_t c = in->credit[o];
@@ -346,11 +383,6 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     return w.moved;
 }
 
-/* router_idle reads cnt[][] as two words (this file is C++ in router_tb:
- * no _Static_assert) */
-typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
-                                       sizeof ((router_t *)0)->cnt <= 16 ? 1 : -1];
-
 /* ---- router_idle: would this cycle change nothing? ---------------------
  * Walk router_step with these conditions: eligible sees no flit (so no
  * request, grant, pop, protocol error or gate stall, and the round-robin
@@ -367,17 +399,17 @@ typedef char router_cnt_fits_two_words[sizeof ((router_t *)0)->cnt >= 8 &&
  *                with no flit moving no tail sets a bit.
  * Held routes with an empty buffer (a message whose next flit is still
  * upstream) and owned output VCs change nothing by themselves. The empty
- * buffers are read from cnt[][] as two words rather than kept as a count in
- * commit: the count cost the busy routers' step more than the read. */
-int router_still(const router_t *r)
+ * buffers are the clear bits of nonempty. */
+int router_at_rest(const router_t *r)
 {
-    /* cnt[][] is 15 bytes: two overlapping 8-byte words cover it */
-    uint64_t c0, c1;
-    memcpy(&c0, &r->cnt[0][0], 8);
-    memcpy(&c1, &r->cnt[0][0] + sizeof r->cnt - 8, 8);
     unsigned thr = 0;
     for (int p = 0; p < NUM_PORTS; p++) thr |= r->throttle[p];
-    return !(c0 | c1) && !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+    return !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+}
+
+int router_still(const router_t *r)
+{
+    return !r->nonempty && router_at_rest(r);
 }
 
 int router_idle(const router_t *r, const router_in_t *in)
@@ -408,7 +440,7 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
         snprintf(buf + k, (size_t)(len - k), "buffer empty, waiting for more flits");
         return 1;
     }
-    flit_t f = fifo_front(r, p, v);
+    flit_t f = fifo_front(r, VC_BIT(p, v));
     k += snprintf(buf + k, (size_t)(len - k), "%d flits buffered, front %s",
                   r->cnt[p][v], kname[flit_kind(f)]);
     if (flit_kind(f) == FLIT_HEAD && !r->held[p][v])
@@ -417,6 +449,6 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
                       head_dy(flit_word(f)));
     /* the reason this cycle's eligibility test gives */
     target_t t;
-    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, p, v, &t)]);
+    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), &t)]);
     return 1;
 }

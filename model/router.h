@@ -15,6 +15,9 @@
 enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
        NUM_PORTS = 5 };
 
+/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
+#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+
 /* The phase counter's width (router_t.phase, the RTL's phase_o). */
 #define ROUTER_PHASE_BITS 32
 
@@ -32,19 +35,34 @@ static inline uint64_t credit_to_bus(credit_t c)
 }
 
 typedef struct {
+    /* The fields a cycle reads come first, in three cache lines, then the
+     * buffers, then what only reports read: 64 routers' working set then
+     * fits a core's L1 cache better (the order has no other meaning). */
+
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;
+    /* a buffer's slots in use: the power of two at or above depth, less 1
+     * (a cycle touches those, not all MAX_DEPTH) */
+    uint8_t ring_mask;
 
-    /* input buffers: a circular FIFO per (input port, VC) */
-    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
+    /* input buffers (buf below): a circular FIFO per (input port, VC);
+     * the front flit is buf[p][v][rd & ring_mask] */
     uint8_t rd[NUM_PORTS][NUM_VC];
     uint8_t cnt[NUM_PORTS][NUM_VC];
+    /* bit VC_BIT(p, v) set while cnt[p][v] != 0: the model's copy of the
+     * RTL's FIFO not-empty flags, kept by commit, so that a cycle visits
+     * only the buffers that hold a flit */
+    uint16_t nonempty;
+    /* model only, no RTL register, kept by machine.c: 1 when the last step
+     * changed nothing (nothing arrived, nothing moved, the router was at
+     * rest, no stall counted): while nothing arrives, every step is that
+     * same step, and machine.c skips them */
+    uint8_t blocked;
 
     /* per input VC: the output (port, VC) held from HEAD to TAIL */
     uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
     uint8_t held_port[NUM_PORTS][NUM_VC];
     uint8_t held_vc[NUM_PORTS][NUM_VC];
-    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
 
     /* per output: VC ownership, credits for the downstream buffer, throttle */
     uint8_t out_busy[NUM_PORTS][NUM_VC];
@@ -63,6 +81,9 @@ typedef struct {
     /* statistics (not architectural) */
     uint64_t flits_out[NUM_PORTS];
     uint64_t gate_stall_cycles;
+
+    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
+    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
 } router_t;
 
 /* Registered inputs of one router for the current cycle. */
@@ -86,9 +107,11 @@ void router_init(router_t *r, const params_t *p, int x, int y);
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err);
 
-/* router_idle's part that reads only the router: no flit buffered, every
- * link throttle at 0, and the AND gate not about to fire by itself. */
+/* router_idle's part that reads only the router: no flit buffered, and at
+ * rest: every link throttle at 0, and the AND gate not about to fire by
+ * itself. */
 int router_still(const router_t *r);
+int router_at_rest(const router_t *r);
 /* 1 if router_step(r, in, ...) would change no register and no statistic
  * and output nothing (all-zero router_out_t, 0 flits moved): the caller may
  * then skip it and zero the outputs itself (machine.c does, unless

@@ -7,6 +7,8 @@
 #                       ss_torus.v top for its row
 # The variables are checked before any work; the CSV is written under a
 # temporary name and renamed when complete (scripts/lib/out.sh).
+# To compare two builds of the C model on the first and last c rows
+# (docs/scale.md, "Single-thread speed"): scripts/bench_pair.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib/check.sh

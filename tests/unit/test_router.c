@@ -92,7 +92,7 @@ static void test_router_wormhole_blocking(test_ctx *t)
              * buffer; after 1..12 A owns output X+ VC_MP_LO (the TAIL
              * granted at 13 releases it). */
             if (s >= 1) {
-                flit_t front = r->buf[PORT_LOCAL][LO][r->rd[PORT_LOCAL][LO] & (MAX_DEPTH - 1)];
+                flit_t front = r->buf[PORT_LOCAL][LO][r->rd[PORT_LOCAL][LO] & r->ring_mask];
                 CHECK(t, !r->held[PORT_LOCAL][LO] && r->cnt[PORT_LOCAL][LO] >= 1 &&
                       front == H(LO, hb),
                       "step %d: B's HEAD is not waiting at the front of its buffer", s);
