@@ -51,14 +51,20 @@ objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
 
-deps:
+# The build's Debian packages, installed once per build folder: a stamp
+# file, not a phony target, so `make -q` (backend_exec's "is it built?")
+# does not call every C object out of date.
+DEPS_STAMP = $(BUILD)/.deps-build
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP):
 	@scripts/deps.sh build
+	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/obj/%.o: %.c $(HDRS) | deps
+$(BUILD)/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(LTO) $(call inc_for,$<) -c -o $@ $<
 
-$(BUILD)/san/obj/%.o: %.c $(HDRS) | deps
+$(BUILD)/san/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(SAN_FLAGS) $(call inc_for,$<) -c -o $@ $<
 
@@ -81,7 +87,7 @@ LIB_FLAGS   = -fPIC -fvisibility=hidden
 LIB_OBJ     = $(call objs,$(BUILD)/pic/obj,$(LIB_SRC))
 lib: $(LIB_DIR)/libsyncswitch.a $(LIB_DIR)/libsyncswitch.so
 
-$(BUILD)/pic/obj/%.o: %.c $(HDRS) | deps
+$(BUILD)/pic/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(LIB_FLAGS) $(call inc_for,$<) -c -o $@ $<
 
@@ -253,7 +259,7 @@ $(SC_PIC)/%.o: %.cpp $(SC_HDRS) $(SRC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SC_CXXFLAGS) $(SC_PRIV) -c -o $@ $<
 
-$(SC_PIC)/%.o: %.c $(HDRS) | deps
+$(SC_PIC)/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(SC_PRIV) $(call inc_for,$<) -c -o $@ $<
 
