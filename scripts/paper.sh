@@ -23,6 +23,9 @@ done
 . scripts/lib/check.sh
 . scripts/lib/out.sh
 check_dir PAPER_OUT
+# QUICK is the figures' own switch (paper/lib.sh); --quick sets it here, and
+# a bad one in the environment would make every figure's list empty
+check_bool QUICK
 [ -x "${SS:-build/syncswitch}" ] || { echo "paper.sh: ${SS:-build/syncswitch} missing (make paper builds it)" >&2; exit 1; }
 out=${PAPER_OUT:-build/results/paper}
 export PAPER_OUT=$out
@@ -50,6 +53,7 @@ if [ -n "$only" ]; then
 else
   todo=("${all[@]}")
 fi
+[ ${#todo[@]} -gt 0 ] || { echo "paper.sh: no figures listed (paper/*.sh list failed)" >&2; exit 1; }
 
 # run the figures, J at a time; each logs to ID.log and leaves ID.ok on success
 t0=$SECONDS

@@ -37,6 +37,7 @@ bad_var bench_torus BENCH_TORUS=yes "$root/scripts/bench.sh"
 bad_var fuzz_time FUZZ_TIME=0 "$root/scripts/fuzz.sh" "$dir"
 bad_var fuzz_points FUZZ_POINTS=8:4 "$root/scripts/fuzz.sh" "$dir"
 bad_var paper_out PAPER_OUT=/dev/null "$root/scripts/paper.sh" --quick
+bad_var paper_quick QUICK=2 "$root/scripts/paper.sh"
 bad_var synth_jobs SYNTH_JOBS=0 "$root/scripts/synth.sh"
 
 # A stand-in for the binary that runs the real one, until its Nth run of
