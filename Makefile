@@ -69,10 +69,10 @@ $(BUILD)/san/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	$(CC) $(WARN) $(SAN_FLAGS) $(call inc_for,$<) -c -o $@ $<
 
 $(BUILD)/syncswitch: $(call objs,$(BUILD)/obj,$(TOOL_SRC))
-	$(CC) $(CFLAGS) $(LTO) -o $@ $^ -lm
+	$(CC) $(CFLAGS) $(LTO) -o $@ $^ -lm -pthread
 
 $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
-	$(CC) $(CFLAGS) $(LTO) -o $@ $^ -lm
+	$(CC) $(CFLAGS) $(LTO) -o $@ $^ -lm -pthread
 
 # ---- libsyncswitch: the library of include/syncswitch.h --------------------
 # Position-independent objects with every symbol hidden but SS_API's. The
@@ -93,7 +93,7 @@ $(BUILD)/pic/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 
 $(LIB_DIR)/libsyncswitch.so: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libsyncswitch.so.$(LIB_SOVER) -o $@.$(LIB_VERSION).tmp $^ -lm
+	$(CC) -shared -Wl,-soname,libsyncswitch.so.$(LIB_SOVER) -o $@.$(LIB_VERSION).tmp $^ -lm -pthread
 	mv $@.$(LIB_VERSION).tmp $@.$(LIB_VERSION)
 	ln -sf libsyncswitch.so.$(LIB_VERSION) $@.$(LIB_SOVER)
 	ln -sf libsyncswitch.so.$(LIB_SOVER) $@
@@ -103,7 +103,7 @@ $(LIB_DIR)/libsyncswitch.so: $(LIB_OBJ)
 api-tests: $(BUILD)/api/field_tool $(BUILD)/api/test_api
 $(BUILD)/api/field_tool: tests/api/field_tool.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.a
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB_DIR)/libsyncswitch.a -lm
+	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< $(LIB_DIR)/libsyncswitch.a -lm -pthread
 $(BUILD)/api/test_api: tests/api/test_api.c include/syncswitch.h $(LIB_DIR)/libsyncswitch.so
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(LIB_DIR) -lsyncswitch -Wl,-rpath,$(abspath $(LIB_DIR)) -lpthread
@@ -201,7 +201,7 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) \
 	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
-	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm" \
+	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
@@ -362,7 +362,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
 	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
-	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm" \
+	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
@@ -470,10 +470,10 @@ fuzz: $(BUILD)/syncswitch
 	@scripts/fuzz.sh $(BUILD)
 
 $(BUILD)/san/syncswitch: $(call objs,$(BUILD)/san/obj,$(TOOL_SRC))
-	$(CC) $(SAN_FLAGS) -o $@ $^ -lm
+	$(CC) $(SAN_FLAGS) -o $@ $^ -lm -pthread
 
 $(BUILD)/san/test_model: $(call objs,$(BUILD)/san/obj,$(TESTS_SRC))
-	$(CC) $(SAN_FLAGS) -o $@ $^ -lm
+	$(CC) $(SAN_FLAGS) -o $@ $^ -lm -pthread
 
 sanitize: $(BUILD)/san/syncswitch $(BUILD)/san/test_model
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh $(BUILD)/san

@@ -44,6 +44,8 @@ static const ss_field params_fields[] = {
     REAL("mem_bw", 0, 1e6, "0, or 0.015625..1e+06",
          "node memory words/cycle shared by both DMA engines: 0 unlimited; >= 2 never limits"),
     INT("step_all", 0, 1, "0..1", "1: step every router every cycle (no idle skipping)"),
+    INT("threads", 1, 64, "1..64, at most n",
+        "threads stepping the C model, by rows of the torus (the same results; backend c only)"),
 };
 
 static const ss_field kernel_fields[] = {

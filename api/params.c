@@ -25,6 +25,7 @@ void ss_params_from_model(ss_params *p, const params_t *m)
     store(p, "jitter", 0, m->jitter, 1);
     store(p, "mem_bw", 0, m->mem_words_per_cycle, 1);
     store(p, "step_all", m->step_all, 0, 0);
+    store(p, "threads", m->threads > 1 ? m->threads : 1, 0, 0);
 }
 
 static int64_t gi(const ss_params *p, const char *f)
@@ -51,6 +52,7 @@ void ss_params_to_model(const ss_params *p, params_t *m)
     m->jitter = gr(p, "jitter");
     m->mem_words_per_cycle = gr(p, "mem_bw");
     m->step_all = (int)gi(p, "step_all");
+    m->threads = (int)gi(p, "threads");
 }
 
 SS_API ss_params *ss_params_new(void)
@@ -118,7 +120,18 @@ SS_API double ss_params_get_real(const ss_params *p, const char *f)
 {
     return ss_values_real(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
 }
-SS_API const char *ss_params_check(ss_params *p) { return ss_values_check_ranges(&p->v); }
+SS_API const char *ss_params_check(ss_params *p)
+{
+    const char *why = ss_values_check_ranges(&p->v);
+    if (why) return why;
+    /* a thread steps whole rows: more threads than rows would idle */
+    int64_t t = gi(p, "threads"), n = gi(p, "n");
+    if (t > n)
+        return ss_values_fail(&p->v, "threads = %lld is out of range (allowed 1..n = %lld: "
+                              "each thread steps whole rows of the torus)", (long long)t,
+                              (long long)n);
+    return NULL;
+}
 SS_API const char *ss_params_error(const ss_params *p) { return p->v.error; }
 
 SS_API const char *ss_preset_name(int i)

@@ -1,4 +1,5 @@
 #include "machine.h"
+#include "engine.h"
 #include "traffic.h"
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +23,8 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
     m->inj_d = calloc(N, sizeof(flit_t));
     m->ejc_q = calloc(N, sizeof(credit_t));
     m->ejc_d = calloc(N, sizeof(credit_t));
-    m->wake_q = calloc(N, 1);
-    m->wake_d = calloc(N, 1);
+    m->wake_q = calloc(N, sizeof *m->wake_q);
+    m->wake_d = calloc(N, sizeof *m->wake_d);
     m->up = calloc(L, sizeof(int));
     m->down = calloc(L, sizeof(int));
     if (!m->r || !m->node || !m->out_q || !m->out_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
@@ -46,11 +47,13 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
             m->down[i * NUM_PORTS + PORT_LOCAL] = i;
             m->up[i * NUM_PORTS + PORT_LOCAL] = i;
         }
+    if (p->threads > 1 && !(m->eng = engine_new(m, p->threads))) return -1;
     return 0;
 }
 
 void machine_free(machine_t *m)
 {
+    engine_free(m->eng);   /* first: its threads look at the rest */
     if (m->node)
         for (int i = 0; i < m->num_nodes; i++) node_free(&m->node[i]);
     free(m->r); free(m->node);
@@ -77,9 +80,17 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
 
 /* Nothing arrives at router i this cycle: no flit, no credit (wake_q[i]
  * is set exactly when one does), no sw_clear. */
+static int woken(const wake_t *w)
+{
+    uint64_t a, b;
+    memcpy(&a, w->from, 8);
+    memcpy(&b, w->from + 8, 8);
+    return (a | b) != 0;
+}
+
 static int nothing_arrives(const machine_t *m, int i)
 {
-    return !m->wake_q[i] && !m->node[i].sw_clear;
+    return !woken(&m->wake_q[i]) && !m->node[i].sw_clear;
 }
 
 /* router_idle without gathering router_in_t first: nothing arrives at
@@ -97,9 +108,9 @@ static void wake_neighbours(machine_t *m, int i)
 {
     const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
     const router_out_t *o = &m->out_d[i];
-    for (int p = 0; p < PORT_LOCAL; p++) {
-        m->wake_d[down[p]] |= (uint8_t)flit_valid(o->link[p]);
-        m->wake_d[up[p]] |= (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
+    for (int p = 0; p < PORT_LOCAL; p++) {   /* slots of wake_t: i is their one writer */
+        m->wake_d[down[p]].from[p] = (uint8_t)flit_valid(o->link[p]);
+        m->wake_d[up[p]].from[4 + p] = (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
     }
 }
 
@@ -110,10 +121,10 @@ static void count_links(machine_t *m, int i)
         m->link_flits[i * NUM_PORTS + o] += (uint64_t)flit_valid(m->out_d[i].link[o]);
 }
 
-int machine_routers_step_c(machine_t *m)
+int machine_routers_range(machine_t *m, int lo, int hi, int *err_node, const char **err)
 {
     int moved = 0, skip_idle = !m->p.step_all;
-    for (int i = 0; i < m->num_nodes; i++) {
+    for (int i = lo; i < hi; i++) {
         router_t *r = &m->r[i];
         /* Skipped: a router whose step would change nothing and send
          * nothing: quiet, or blocked (router_t.blocked: its last step did
@@ -133,12 +144,11 @@ int machine_routers_step_c(machine_t *m)
         if (none_in) memset(&in, 0, sizeof in);   /* all that arrives is idle */
         else machine_router_in(m, i, &in);
         m->node[i].sw_clear = 0;
-        const char *err;
-        int k = router_step(r, &in, &m->out_d[i], &err);
+        int k = router_step(r, &in, &m->out_d[i], err);
         if (k < 0) {
-            m->protocol_error = err;
-            m->error_node = i;
-            return -1;
+            *err_node = i;
+            moved = -1;
+            break;
         }
         r->blocked = (uint8_t)(at_rest && k == 0 && r->gate_stall_cycles == stalls);
         moved += k;
@@ -146,7 +156,21 @@ int machine_routers_step_c(machine_t *m)
         if (skip_idle && k > 0) wake_neighbours(m, i);
         if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: below */
     }
+    /* read: wake_d of the next cycle starts clear (machine_clock swaps) */
+    memset(&m->wake_q[lo], 0, (size_t)(hi - lo) * sizeof *m->wake_q);
     return moved;
+}
+
+int machine_routers_step_c(machine_t *m)
+{
+    int node = -1;
+    const char *err = NULL;
+    int k = machine_routers_range(m, 0, m->num_nodes, &node, &err);
+    if (k < 0) {
+        m->protocol_error = err;
+        m->error_node = node;
+    }
+    return k;
 }
 
 int machine_still(const machine_t *m)
@@ -165,11 +189,10 @@ void machine_attach_traffic(machine_t *m, struct traffic *t)
     for (int i = 0; i < m->num_nodes; i++) m->node[i].tr = t;
 }
 
-int machine_step_hw(machine_t *m)
+int machine_nodes_range(machine_t *m, int lo, int hi)
 {
     int moved = 0;
-    if (m->traffic) traffic_generate(m->traffic, m->cycle);
-    for (int i = 0; i < m->num_nodes; i++) {
+    for (int i = lo; i < hi; i++) {
         flit_t ej = m->out_q[i].link[PORT_LOCAL];
         credit_t cr = m->out_q[i].credit[PORT_LOCAL];
         if (node_idle(&m->node[i], ej, cr)) {   /* node_dma_step would do just this */
@@ -178,20 +201,35 @@ int machine_step_hw(machine_t *m)
             continue;
         }
         moved += node_dma_step(&m->node[i], ej, cr, &m->inj_d[i], &m->ejc_d[i]);
-        if (flit_valid(m->inj_d[i]) || (m->ejc_d[i] & CREDIT_VALID)) m->wake_d[i] = 1;
+        if (flit_valid(m->inj_d[i]) || (m->ejc_d[i] & CREDIT_VALID))
+            m->wake_d[i].from[WAKE_NODE] = 1;
     }
+    return moved;
+}
+
+void machine_clock(machine_t *m)
+{
+    SWAP(m->out_q, m->out_d);
+    SWAP(m->inj_q, m->inj_d);
+    SWAP(m->ejc_q, m->ejc_d);
+    SWAP(m->wake_q, m->wake_d);
+    m->cycle++;
+}
+
+int machine_step_hw(machine_t *m)
+{
+    if (m->eng && !m->routers_step) return engine_step(m->eng);
+    if (m->traffic) traffic_generate(m->traffic, m->cycle);
+    int moved = machine_nodes_range(m, 0, m->num_nodes);
     int k = m->routers_step ? m->routers_step(m, m->routers_ctx)
                             : machine_routers_step_c(m);
     if (k < 0) return -1;
     moved += k;
     if (m->link_flits && m->routers_step)   /* the C routers count their own */
         for (int i = 0; i < m->num_nodes; i++) count_links(m, i);
-    SWAP(m->out_q, m->out_d);
-    SWAP(m->inj_q, m->inj_d);
-    SWAP(m->ejc_q, m->ejc_d);
-    SWAP(m->wake_q, m->wake_d);
-    memset(m->wake_d, 0, (size_t)m->num_nodes);
-    m->cycle++;
+    if (m->routers_step)   /* the C routers clear what they read; a backend does not */
+        memset(m->wake_q, 0, (size_t)m->num_nodes * sizeof *m->wake_q);
+    machine_clock(m);
     return moved;
 }
 

@@ -24,6 +24,16 @@ enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_MISMATCH = 4, RUN_PROTOCOL = 5,
  * m->mismatch set when co-simulation disagreed). */
 typedef int (*routers_step_fn)(machine_t *m, void *ctx);
 
+/* Who wakes router i for the next step (machine_t.wake_q/wake_d): slot p
+ * (0..3) a flit from up[p] on input p, slot 4 + p a credit from down[p]
+ * for output p, slot WAKE_NODE its node's inject flit or eject credit.
+ * Each slot has one writer, so threads stepping different rows never
+ * write the same byte (model/engine.h). */
+enum { WAKE_NODE = 8 };
+typedef struct { uint8_t from[16]; } wake_t;
+
+struct engine;
+
 struct machine {
     params_t p;
     int n, num_nodes;
@@ -35,7 +45,7 @@ struct machine {
     router_out_t *out_q, *out_d;
     flit_t *inj_q, *inj_d;         /* node -> router input LOCAL */
     credit_t *ejc_q, *ejc_d;       /* node -> router output LOCAL credit */
-    uint8_t *wake_q, *wake_d;      /* per router: something arrives at the next
+    wake_t *wake_q, *wake_d;       /* per router: something arrives at the next
                                       step (a neighbour's flit or credit, the
                                       node's inject flit or eject credit); the
                                       C routers skip the rest (router_still) */
@@ -63,6 +73,9 @@ struct machine {
     struct traffic *traffic;
     uint64_t *link_flits;
 
+    /* the threads stepping the C model (params_t.threads > 1), or NULL */
+    struct engine *eng;
+
     /* called every 65536 cycles while running (progress display), or NULL */
     void (*tick)(const struct machine *m, void *arg);
     void *tick_arg;
@@ -81,6 +94,16 @@ int machine_step_hw(machine_t *m);
 
 /* The C routers' cycle (what machine_step_hw runs with no backend hook). */
 int machine_routers_step_c(machine_t *m);
+/* The parts of one cycle that model/engine.c runs on a thread per range of
+ * rows [lo, hi) (node ids): the nodes' DMA steps (flits moved), and the
+ * routers' steps (flits moved, or -1 with the first failing router's id
+ * and reason in *err_node, *err). Each reads only registered wires and
+ * writes only its range's state, outputs and wake slots; the routers'
+ * part also clears its range's wake_q (read by no one else). */
+int machine_nodes_range(machine_t *m, int lo, int hi);
+int machine_routers_range(machine_t *m, int lo, int hi, int *err_node, const char **err);
+/* After the routers' part: swap every _q/_d wire, cycle++. */
+void machine_clock(machine_t *m);
 /* Would a cycle of the C model change nothing but the cycle counter (every
  * router and node idle, nothing arriving; machine_step_hw's own idle skip
  * for all of them)? Then, until something new is offered, every cycle

@@ -17,6 +17,7 @@ int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
     nd->x = x;
     nd->y = y;
     nd->m = m;
+    nd->program_flits = m ? &m->program_flits : NULL;
     for (int v = 0; v < NUM_VC; v++) nd->inj_credits[v] = (uint8_t)depth;
     nd->mem_words = mem_words;
     double w = m ? m->p.mem_words_per_cycle : 0.0;
@@ -104,7 +105,7 @@ static flit_t outbound_step(node_t *nd, int mem_ok)
         break;
     }
     nd->inj_credits[vc]--;
-    nd->m->program_flits++;
+    (*nd->program_flits)++;
     if (pop) {
         nd->cmd_rd = (nd->cmd_rd + 1) % CMDQ_DEPTH;
         nd->cmd_cnt--;
@@ -131,7 +132,7 @@ static void inbound_step(node_t *nd, flit_t f)
         traffic_sink(nd->tr, nd->id, f, nd->m->cycle);
         return;
     }
-    nd->m->program_flits++;
+    (*nd->program_flits)++;
     switch (flit_kind(f)) {
     case FLIT_HEAD: {
         unsigned pool = head_pool(w);

@@ -65,6 +65,9 @@ typedef struct machine machine_t;
 typedef struct node {
     int id, x, y;
     machine_t *m;
+    /* where its programs' flits are counted: the machine's program_flits,
+     * or its engine partition's (summed into it after every cycle) */
+    uint64_t *program_flits;
 
     uint32_t *mem;
     size_t mem_words;

@@ -28,6 +28,7 @@ static const params_preset_t presets[] = {
              * needs; --mem-bw W models a memory-bound node. */
             .mem_words_per_cycle = 0,
             .step_all = 0,  /* skip idle routers (the same cycles, faster) */
+            .threads = 1,   /* one thread (the same cycles with more) */
         },
     },
     {
@@ -57,6 +58,7 @@ static const params_preset_t presets[] = {
             .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
             .step_all = 0,
+            .threads = 1,
         },
     },
     {
@@ -86,6 +88,7 @@ static const params_preset_t presets[] = {
             .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
             .step_all = 0,
+            .threads = 1,
         },
     },
 };

@@ -41,6 +41,10 @@ typedef struct {
      * model skip a router whose cycle would change nothing (router_idle);
      * 1 steps every router every cycle, to check that skipping is exact. */
     int step_all;
+    /* Simulation only, no effect on results: threads that step the C
+     * routers (and DMA engines) by rows of the torus, 1..n (model/engine.h;
+     * 0 is taken as 1). */
+    int threads;
 } params_t;
 
 /* Machine presets: rows of data in params.c (name, description, every

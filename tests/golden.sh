@@ -12,6 +12,9 @@
 # runs every case with --payload MODE (generated: the cases of kernels that
 # take it; the others are refused and listed as SKIP). Without it each
 # kernel runs in its default mode (generated wherever it takes it).
+# And on threads (docs/scale.md, "Threads"):
+#   tests/golden.sh BUILD --threads T
+# runs every case with --threads T (T at most every case's n).
 # Prints one PASS/FAIL line per case.
 set -u
 dir="${1:-build}"
@@ -23,6 +26,7 @@ record=0
 backend=c
 only=.
 payload=
+threads=
 shift
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,18 +34,21 @@ while [ $# -gt 0 ]; do
     --backend) backend=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --payload) payload=$2; shift 2 ;;
-    *) echo "golden.sh: unknown argument '$1' (allowed: --record, --backend B, --only REGEX, --payload MODE)" >&2; exit 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    *) echo "golden.sh: unknown argument '$1' (allowed: --record, --backend B, --only REGEX, --payload MODE, --threads T)" >&2; exit 2 ;;
   esac
 done
-if [ $record = 1 ] && { [ "$backend" != c ] || [ -n "$payload" ]; }; then
-  echo "golden.sh: --record records the C backend in each kernel's default payload mode" >&2; exit 2
+if [ $record = 1 ] && { [ "$backend" != c ] || [ -n "$payload" ] || [ -n "$threads" ]; }; then
+  echo "golden.sh: --record records the C backend in each kernel's default payload mode, on one thread" >&2; exit 2
 fi
 case "$payload" in ''|memory|generated) ;; *) echo "golden.sh: --payload memory or generated" >&2; exit 2 ;; esac
 prefix=golden
 [ "$backend" = c ] || prefix="golden_$backend"
 [ -z "$payload" ] || prefix="${prefix}_$payload"
+[ -z "$threads" ] || prefix="${prefix}_threads$threads"
 popt=()
 [ -z "$payload" ] || popt=(--payload "$payload")
+[ -z "$threads" ] || popt+=(--threads "$threads")
 
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"

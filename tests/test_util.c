@@ -40,6 +40,7 @@ static void opts_params(const test_opts *o, params_t *p)
     p->mem_words_per_cycle = o->mem_bw;
     p->watchdog = o->watchdog;
     p->step_all = o->step_all;
+    p->threads = o->threads;
     p->jitter = o->jitter;
     p->seed = o->seed;
 }
@@ -109,3 +110,54 @@ int test_run_machine(const char *kname, test_opts o, machine_t *m, routers_step_
     free(s);
     return st;
 }
+
+/* The first field in which two routers differ, or NULL. Field by field:
+ * the padding of router_t is no register. */
+const char *router_diff(const router_t *a, const router_t *b)
+{
+#define SAME(f) if (memcmp(&a->f, &b->f, sizeof a->f)) return #f
+    SAME(buf); SAME(rd); SAME(cnt);
+    SAME(held); SAME(held_port); SAME(held_vc); SAME(held_src);
+    SAME(out_busy); SAME(credits); SAME(throttle);
+    SAME(rr_in); SAME(rr_out); SAME(nim); SAME(phase);
+    SAME(flits_out); SAME(gate_stall_cycles);
+#undef SAME
+    return NULL;
+}
+
+void same_machines(test_ctx *t, const char *name, const machine_t *a,
+                          const machine_t *b)
+{
+    CHECK(t, a->cycle == b->cycle, "%s: %llu cycles against %llu", name,
+          (unsigned long long)a->cycle, (unsigned long long)b->cycle);
+    for (int i = 0; i < a->num_nodes; i++) {
+        const router_t *ra = &a->r[i], *rb = &b->r[i];
+        const char *f = router_diff(ra, rb);
+        CHECK(t, !f, "%s: router (%d,%d): %s differs (phase %u/%u, nim %#x/%#x, "
+              "gate stalls %llu/%llu)", name, ra->x, ra->y, f, ra->phase, rb->phase,
+              ra->nim, rb->nim, (unsigned long long)ra->gate_stall_cycles,
+              (unsigned long long)rb->gate_stall_cycles);
+        const node_t *na = &a->node[i], *nb = &b->node[i];
+        CHECK(t, na->rx_msgs == nb->rx_msgs && na->errors == nb->errors &&
+                     na->rx_bad == nb->rx_bad && na->finished == nb->finished &&
+                     na->finish_cycle == nb->finish_cycle &&
+                     na->flits_injected == nb->flits_injected &&
+                     na->flits_ejected == nb->flits_ejected,
+              "%s: node %d: messages %llu/%llu, errors %llu/%llu, finished at %llu/%llu",
+              name, i, (unsigned long long)na->rx_msgs, (unsigned long long)nb->rx_msgs,
+              (unsigned long long)na->errors, (unsigned long long)nb->errors,
+              (unsigned long long)na->finish_cycle, (unsigned long long)nb->finish_cycle);
+        CHECK(t, na->mem_words == nb->mem_words &&
+                     !memcmp(na->mem, nb->mem, na->mem_words * sizeof *na->mem),
+              "%s: node %d: memory differs", name, i);
+    }
+    size_t N = (size_t)a->num_nodes;
+    CHECK(t, !memcmp(a->out_q, b->out_q, N * sizeof *a->out_q) &&
+                 !memcmp(a->inj_q, b->inj_q, N * sizeof *a->inj_q) &&
+                 !memcmp(a->ejc_q, b->ejc_q, N * sizeof *a->ejc_q),
+          "%s: the wires differ", name);
+}
+
+void tweak_var_sizes(test_opts *o) { o->size_variance = 0.5; o->zero_prob = 0.2; o->seed = 7; }
+void tweak_slow_mem(test_opts *o) { o->mem_bw = 0.5; o->tt = 3; o->depth = 2; }
+void tweak_stall(test_opts *o) { o->stall_node = 5; o->stall_step = 3; }

@@ -30,6 +30,7 @@ typedef struct {
     int payload_gen;            /* kernel_cfg.payload_gen (0: memory mode) */
     int payload_corrupt;        /* kernel_cfg.test_payload_corrupt */
     int step_all;               /* params_t.step_all: no idle-router skipping */
+    int threads;                /* params_t.threads (0: one) */
     double jitter;              /* params_t.jitter (seeded by seed) */
     int dist, senders;          /* kernel_cfg: the p2p kernels */
 } test_opts;
@@ -45,6 +46,19 @@ int test_run(const char *kname, test_opts o, run_result *r);
  * is no memory. */
 int test_run_machine(const char *kname, test_opts o, machine_t *m, routers_step_fn hook,
                      void *ctx);
+
+/* Tweaks of test_opts that several tables use: message sizes varied (and
+ * some empty), a slow memory port, node 5 stalled at step 3. */
+void tweak_var_sizes(test_opts *o);
+void tweak_slow_mem(test_opts *o);
+void tweak_stall(test_opts *o);
+
+/* The first field in which two routers differ, or NULL. */
+const char *router_diff(const router_t *a, const router_t *b);
+/* Machines a and b (after the same run two ways) end alike: cycles, every
+ * router's registers and statistics, every node's counts and memory, the
+ * wires; the first difference fails t. */
+void same_machines(test_ctx *t, const char *name, const machine_t *a, const machine_t *b);
 
 #define CHECK_AAPC_OK(t, rc, r, n, words)                                      \
     do {                                                                       \

@@ -121,6 +121,7 @@ static const opt_row rows[] = {
     { OPT("--mem-bw", "W"), PARAM("mem_bw"),
       .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
               "else at least 1/64; >= 2 never limits" },
+    { .cmds = BOTH, OPT("--threads", "T"), PARAM("threads") },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "

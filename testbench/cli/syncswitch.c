@@ -151,6 +151,9 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (p->threads > 1 && be->kind != BACKEND_C)
+        usage_error("--threads %d needs --backend c (the other backends step on one thread)",
+                    p->threads);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
@@ -204,6 +207,9 @@ static int cmd_traffic(int argc, char **argv)
     if (why) options_refuse(why);
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (ss_params_get_int(o.sp, "threads") > 1 && be->kind != BACKEND_C)
+        usage_error("--threads %lld needs --backend c (the other backends step on one thread)",
+                    (long long)ss_params_get_int(o.sp, "threads"));
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)

@@ -14,20 +14,6 @@
 #include "suites.h"
 #include "test_util.h"
 
-/* The first field in which two routers differ, or NULL. Field by field:
- * the padding of router_t is no register. */
-static const char *router_diff(const router_t *a, const router_t *b)
-{
-#define SAME(f) if (memcmp(&a->f, &b->f, sizeof a->f)) return #f
-    SAME(buf); SAME(rd); SAME(cnt);
-    SAME(held); SAME(held_port); SAME(held_vc); SAME(held_src);
-    SAME(out_busy); SAME(credits); SAME(throttle);
-    SAME(rr_in); SAME(rr_out); SAME(nim); SAME(phase);
-    SAME(flits_out); SAME(gate_stall_cycles);
-#undef SAME
-    return NULL;
-}
-
 static int out_idle(const router_out_t *o)
 {
     static const router_out_t zero;
@@ -177,24 +163,21 @@ typedef struct {
     void (*tweak)(test_opts *o);
 } idle_case;
 
-static void var_sizes(test_opts *o) { o->size_variance = 0.5; o->zero_prob = 0.2; o->seed = 7; }
-static void slow_mem(test_opts *o) { o->mem_bw = 0.5; o->tt = 3; o->depth = 2; }
 static void gsync_barrier(test_opts *o) { o->barrier = "gsync"; }
-static void stall(test_opts *o) { o->stall_node = 5; o->stall_step = 3; }
 
 static const idle_case cases[] = {
     { "phased", 8, 4, 1, NULL },
     { "phased-sw", 8, 4, 1, NULL },
     { "msgpass", 8, 4, 1, NULL },
-    { "msgpass-var", 8, 16, 1, var_sizes },
-    { "phased-var", 8, 16, 1, var_sizes },
-    { "msgpass", 4, 8, 1, slow_mem },
+    { "msgpass-var", 8, 16, 1, tweak_var_sizes },
+    { "phased-var", 8, 16, 1, tweak_var_sizes },
+    { "msgpass", 4, 8, 1, tweak_slow_mem },
     { "phased-gsync", 8, 2, 1, gsync_barrier },
     { "hcube-msgpass", 4, 8, 1, NULL },
     { "hcube-aapc", 8, 4, 1, NULL },
     { "global-sum-tree", 4, 16, 1, NULL },
     { "rds", 4, 0, 1, NULL },
-    { "phased", 8, 4, 0, stall },
+    { "phased", 8, 4, 0, tweak_stall },
 };
 #define NUM_CASES (int)(sizeof cases / sizeof cases[0])
 
@@ -227,39 +210,6 @@ static void test_idle_verdicts_on_kernels(test_ctx *t)
 
 /* ---- whole kernels: skipping on and off end alike --------------------- */
 
-static void same_machines(test_ctx *t, const char *name, const machine_t *a,
-                          const machine_t *b)
-{
-    CHECK(t, a->cycle == b->cycle, "%s: %llu cycles skipping, %llu stepping all", name,
-          (unsigned long long)a->cycle, (unsigned long long)b->cycle);
-    for (int i = 0; i < a->num_nodes; i++) {
-        const router_t *ra = &a->r[i], *rb = &b->r[i];
-        const char *f = router_diff(ra, rb);
-        CHECK(t, !f, "%s: router (%d,%d): %s differs (phase %u/%u, nim %#x/%#x, "
-              "gate stalls %llu/%llu)", name, ra->x, ra->y, f, ra->phase, rb->phase,
-              ra->nim, rb->nim, (unsigned long long)ra->gate_stall_cycles,
-              (unsigned long long)rb->gate_stall_cycles);
-        const node_t *na = &a->node[i], *nb = &b->node[i];
-        CHECK(t, na->rx_msgs == nb->rx_msgs && na->errors == nb->errors &&
-                     na->rx_bad == nb->rx_bad && na->finished == nb->finished &&
-                     na->finish_cycle == nb->finish_cycle &&
-                     na->flits_injected == nb->flits_injected &&
-                     na->flits_ejected == nb->flits_ejected,
-              "%s: node %d: messages %llu/%llu, errors %llu/%llu, finished at %llu/%llu",
-              name, i, (unsigned long long)na->rx_msgs, (unsigned long long)nb->rx_msgs,
-              (unsigned long long)na->errors, (unsigned long long)nb->errors,
-              (unsigned long long)na->finish_cycle, (unsigned long long)nb->finish_cycle);
-        CHECK(t, na->mem_words == nb->mem_words &&
-                     !memcmp(na->mem, nb->mem, na->mem_words * sizeof *na->mem),
-              "%s: node %d: memory differs", name, i);
-    }
-    size_t N = (size_t)a->num_nodes;
-    CHECK(t, !memcmp(a->out_q, b->out_q, N * sizeof *a->out_q) &&
-                 !memcmp(a->inj_q, b->inj_q, N * sizeof *a->inj_q) &&
-                 !memcmp(a->ejc_q, b->ejc_q, N * sizeof *a->ejc_q),
-          "%s: the wires differ", name);
-}
-
 static void test_idle_skip_same_results(test_ctx *t)
 {
     for (int j = 0; j < NUM_CASES; j++) {
@@ -278,7 +228,7 @@ static void test_idle_skip_same_results(test_ctx *t)
             errors += all.node[i].errors;
         }
         test_ctx sub = { 0, "" };
-        same_machines(&sub, name, &skip, &all);
+        same_machines(&sub, name, &skip, &all);   /* a: skipping, b: stepping all */
         machine_free(&skip);
         machine_free(&all);
         if (sub.failed) {
