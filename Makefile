@@ -74,6 +74,22 @@ $(BUILD)/syncswitch: $(call objs,$(BUILD)/obj,$(TOOL_SRC))
 $(BUILD)/test_model: $(call objs,$(BUILD)/obj,$(TESTS_SRC))
 	$(CC) $(CFLAGS) $(LTO) -o $@ $^ -lm -pthread
 
+# ---- syncswitch-mpi: the command line with the torus's rows split over
+# MPI ranks (model/dist.h, mpi/; docs/scale.md, "MPI"): the same objects
+# but main, and mpi/ compiled by Open MPI's mpicc.
+MPI_SRC   = $(wildcard mpi/*.c)
+MPI_STAMP = $(BUILD)/.deps-mpi
+$(MPI_STAMP): | $(DEPS_STAMP)
+	@scripts/deps.sh mpi
+	@touch $@
+
+$(BUILD)/mpi/%.o: %.c $(HDRS) $(wildcard mpi/*.h) | $(MPI_STAMP)
+	@mkdir -p $(dir $@)
+	mpicc $(WARN) $(CFLAGS) $(LTO) -Imodel -Impi -c -o $@ $<
+
+$(BUILD)/syncswitch-mpi: $(call objs,$(BUILD)/obj,$(filter-out testbench/cli/main.c,$(TOOL_SRC))) $(call objs,$(BUILD)/mpi,$(MPI_SRC))
+	mpicc $(CFLAGS) $(LTO) -o $@ $^ -lm -pthread
+
 # ---- libsyncswitch: the library of include/syncswitch.h --------------------
 # Position-independent objects with every symbol hidden but SS_API's. The
 # archive is one relocatable object whose hidden symbols are made local, so
@@ -450,7 +466,7 @@ run: $(BUILD)/syncswitch
 traffic: $(BUILD)/syncswitch
 	@scripts/traffic.sh
 
-test: $(BUILD)/syncswitch $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
+test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus

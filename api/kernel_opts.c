@@ -5,6 +5,7 @@
 #include <string.h>
 #include "aapc_schedule.h"
 #include "api_internal.h"
+#include "dist.h"
 
 SS_API ss_kernel_opts *ss_kernel_opts_new(void)
 {
@@ -142,6 +143,16 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (st && node >= p.n * p.n)
         return ss_values_fail(v, "stall = '%s': node %d is outside the %dx%d torus (0..%d)", st,
                               node, p.n, p.n, p.n * p.n - 1);
+    /* split over MPI ranks (syncswitch-mpi), a node's program runs on its
+     * rank only: it cannot read another rank's memory or share a report */
+    if (dist_ranks() > 1 && kt->whole_machine)
+        return ss_values_fail(v, "kernel %s reads other nodes' memory or fills the run's shared "
+                              "report: it needs every node in one process (run it with "
+                              "syncswitch, not on %d MPI ranks)", kt->name, dist_ranks());
+    if (dist_ranks() > 1 && text(k, "background"))
+        return ss_values_fail(v, "background = '%s': synthetic traffic shares its tables across "
+                              "nodes and runs in one process (not on %d MPI ranks)",
+                              text(k, "background"), dist_ranks());
     char bwhy[SS_MSG];
     traffic_cfg bg;
     if (text(k, "background") && parse_background(text(k, "background"), &bg, bwhy, sizeof bwhy))

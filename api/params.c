@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"
+#include "dist.h"
 
 /* Each field of params_t by its name in the table (fields.c). */
 static void store(ss_params *p, const char *name, int64_t i, double r, int real)
@@ -124,8 +125,17 @@ SS_API const char *ss_params_check(ss_params *p)
 {
     const char *why = ss_values_check_ranges(&p->v);
     if (why) return why;
-    /* a thread steps whole rows: more threads than rows would idle */
-    int64_t t = gi(p, "threads"), n = gi(p, "n");
+    /* a thread, and an MPI rank of syncswitch-mpi (model/dist.h), steps
+     * whole rows: more of them than rows would idle */
+    int64_t t = gi(p, "threads"), n = gi(p, "n"), k = dist_ranks();
+    if (n < k)
+        return ss_values_fail(&p->v, "n = %lld is out of range for %lld MPI ranks (allowed "
+                              "%lld..%d: each rank steps whole rows of the torus)", (long long)n,
+                              (long long)k, (long long)k, MAX_N);
+    if (k > 1 && t > n / k)
+        return ss_values_fail(&p->v, "threads = %lld is out of range (allowed 1..n / ranks = "
+                              "%lld: each thread steps whole rows of its rank's %lld or more)",
+                              (long long)t, (long long)(n / k), (long long)(n / k));
     if (t > n)
         return ss_values_fail(&p->v, "threads = %lld is out of range (allowed 1..n = %lld: "
                               "each thread steps whole rows of the torus)", (long long)t,

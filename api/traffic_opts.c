@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"
+#include "dist.h"
 #include "paths.h"
 
 SS_API ss_traffic_opts *ss_traffic_opts_new(void)
@@ -269,6 +270,10 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
     const char *why = ss_params_check(pp);
     if (why) return ss_values_fail(v, "%s", why);
     if ((why = ss_values_check_ranges(v))) return why;
+    if (dist_ranks() > 1)
+        return ss_values_fail(v, "synthetic traffic and traces share their tables across nodes "
+                              "and run in one process (syncswitch traffic, not on %d MPI ranks)",
+                              dist_ranks());
     params_t p;
     ss_params_to_model(pp, &p);
     char buf[SS_MSG], what[SS_MSG / 2];

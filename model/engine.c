@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include "dist.h"
 #include "traffic.h"
 
 /* Waiting: a short spin (a cycle's work is microseconds), then yield the
@@ -109,7 +110,9 @@ static void publish(engine_t *e)
 
 engine_t *engine_new(machine_t *m, int threads)
 {
-    if (threads > m->n) threads = m->n;
+    /* the rows of this process's band (all of them unless split, dist.h) */
+    int row0 = m->lo / m->n, rows = (m->hi - m->lo) / m->n;
+    if (threads > rows) threads = rows;
     if (threads < 1) threads = 1;
     engine_t *e = calloc(1, sizeof *e);
     band_t *b = e ? aligned_alloc(64, (size_t)threads * sizeof *b) : NULL;
@@ -128,10 +131,11 @@ engine_t *engine_new(machine_t *m, int threads)
     pthread_mutex_init(&e->mu, NULL);
     pthread_cond_init(&e->cv, NULL);
     for (int t = 0; t < threads; t++) {
-        /* band t: rows t n / T .. (t + 1) n / T - 1 (sizes differ by one at most) */
+        int lo, hi;
+        dist_band(rows, t, threads, &lo, &hi);
         b[t].e = e;
-        b[t].lo = t * m->n / threads * m->n;
-        b[t].hi = (t + 1) * m->n / threads * m->n;
+        b[t].lo = (row0 + lo) * m->n;
+        b[t].hi = (row0 + hi) * m->n;
         for (int i = b[t].lo; i < b[t].hi; i++) m->node[i].program_flits = &b[t].program_flits;
     }
     for (int t = 1; t < threads; t++) {
@@ -167,7 +171,7 @@ int engine_step(engine_t *e)
     int moved = 0;
     if (e->nodes_serial) {
         traffic_generate(m->traffic, m->cycle);
-        moved = machine_nodes_range(m, 0, m->num_nodes);
+        moved = machine_nodes_range(m, m->lo, m->hi);
     }
     band_step(&e->band[0]);
     for (long k = 0; atomic_load_explicit(&e->done, memory_order_acquire) != e->threads - 1; k++)
@@ -189,7 +193,5 @@ int engine_step(engine_t *e)
             moved += b->moved;
         }
     }
-    if (failed) return -1;
-    machine_clock(m);
-    return moved;
+    return failed ? -1 : moved;
 }

@@ -10,12 +10,14 @@
 
 typedef struct engine engine_t;
 
-/* Start threads - 1 workers for m (threads clamped to 1..n rows); NULL
+/* Start threads - 1 workers for m's band (threads clamped to 1..its rows); NULL
  * when out of memory or threads. */
 engine_t *engine_new(machine_t *m, int threads);
 /* Stop and join the workers (NULL: nothing). */
 void engine_free(engine_t *e);
-/* machine_step_hw on the engine (the C routers only): one cycle. */
+/* One cycle of the nodes and routers of this process's band on the
+ * engine (the C routers only), without the clock edge: flits moved, or -1
+ * with m->protocol_error and m->error_node set. */
 int engine_step(engine_t *e);
 
 #endif

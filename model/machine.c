@@ -1,4 +1,5 @@
 #include "machine.h"
+#include "dist.h"
 #include "engine.h"
 #include "traffic.h"
 #include <stdlib.h>
@@ -30,13 +31,21 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
     if (!m->r || !m->node || !m->out_q || !m->out_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
         !m->up || !m->down || !m->wake_q || !m->wake_d)
         return -1;
+    /* this process's band (all of it unless syncswitch-mpi splits the
+     * rows over processes: model/dist.h); the other bands' nodes hold no
+     * memory here, as no program of theirs runs here */
+    int rlo = 0, rhi = m->n;
+    m->dist = dist_ranks() > 1 ? dist_get() : NULL;
+    if (m->dist) dist_band(m->n, m->dist->rank, m->dist->ranks, &rlo, &rhi);
+    m->lo = rlo * m->n;
+    m->hi = rhi * m->n;
     static const int step_x[4] = { 1, -1, 0, 0 }, step_y[4] = { 0, 0, 1, -1 };
     for (int y = 0; y < m->n; y++)
         for (int x = 0; x < m->n; x++) {
             int i = y * m->n + x;
             router_init(&m->r[i], p, x, y);
             if (node_init(&m->node[i], m, i, x, y, m->num_nodes, p->depth,
-                          mem_words))
+                          i >= m->lo && i < m->hi ? mem_words : 0))
                 return -1;
             for (int d = 0; d < 4; d++) {
                 m->down[i * NUM_PORTS + d] =
@@ -175,7 +184,7 @@ int machine_routers_step_c(machine_t *m)
 
 int machine_still(const machine_t *m)
 {
-    if (m->routers_step || m->p.step_all) return 0;   /* the RTL is clocked every cycle */
+    if (m->routers_step || m->p.step_all || m->dist) return 0;   /* the RTL is clocked every cycle */
     for (int i = 0; i < m->num_nodes; i++)
         if (!quiet(m, i) || !node_idle(&m->node[i], m->out_q[i].link[PORT_LOCAL],
                                        m->out_q[i].credit[PORT_LOCAL]))
@@ -216,19 +225,45 @@ void machine_clock(machine_t *m)
     m->cycle++;
 }
 
-int machine_step_hw(machine_t *m)
+/* Another backend's routers (routers_step): the nodes here, the routers
+ * there, then the clock edge. */
+static int step_backend(machine_t *m)
 {
-    if (m->eng && !m->routers_step) return engine_step(m->eng);
     if (m->traffic) traffic_generate(m->traffic, m->cycle);
     int moved = machine_nodes_range(m, 0, m->num_nodes);
-    int k = m->routers_step ? m->routers_step(m, m->routers_ctx)
-                            : machine_routers_step_c(m);
+    int k = m->routers_step(m, m->routers_ctx);
     if (k < 0) return -1;
     moved += k;
-    if (m->link_flits && m->routers_step)   /* the C routers count their own */
+    if (m->link_flits)   /* the C routers count their own */
         for (int i = 0; i < m->num_nodes; i++) count_links(m, i);
-    if (m->routers_step)   /* the C routers clear what they read; a backend does not */
-        memset(m->wake_q, 0, (size_t)m->num_nodes * sizeof *m->wake_q);
+    /* the C routers clear what they read; a backend does not */
+    memset(m->wake_q, 0, (size_t)m->num_nodes * sizeof *m->wake_q);
+    machine_clock(m);
+    return moved;
+}
+
+int machine_step_hw(machine_t *m)
+{
+    if (m->routers_step) return step_backend(m);
+    int moved;
+    if (m->eng) {
+        moved = engine_step(m->eng);
+    } else {
+        if (m->traffic) traffic_generate(m->traffic, m->cycle);
+        moved = machine_nodes_range(m, m->lo, m->hi);
+        int node = -1;
+        const char *err = NULL;
+        int k = machine_routers_range(m, m->lo, m->hi, &node, &err);
+        if (k < 0) {
+            m->protocol_error = err;
+            m->error_node = node;
+        }
+        moved = k < 0 ? -1 : moved + k;
+    }
+    /* the other processes' bands: the rows bordering this one, and every
+     * band's count (a failure anywhere fails every process) */
+    if (m->dist) moved = m->dist->cycle_done(m, moved);
+    if (moved < 0) return -1;
     machine_clock(m);
     return moved;
 }
@@ -259,7 +294,7 @@ static void program_entry(void *arg)
 static int run_programs(machine_t *m)
 {
     int resumed = 0;
-    for (int i = 0; i < m->num_nodes; i++) {
+    for (int i = m->lo; i < m->hi; i++) {
         node_t *nd = &m->node[i];
         if (nd->finished) continue;
         if (!wait_satisfied(m, nd)) {
@@ -282,27 +317,34 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
 {
     m->program = prog;
     m->shared = shared;
-    m->running = m->num_nodes;
-    for (int i = 0; i < m->num_nodes; i++) {
-        m->node[i].co = coro_new(CORO_STACK, program_entry, &m->node[i]);
-        if (!m->node[i].co) return RUN_NOMEM;
-    }
+    m->running = m->hi - m->lo;   /* this process's programs */
+    int64_t nomem = 0;
+    for (int i = m->lo; i < m->hi && !nomem; i++)
+        nomem = !(m->node[i].co = coro_new(CORO_STACK, program_entry, &m->node[i]));
+    if (m->dist) m->dist->sum(&nomem, 1);   /* every process stops, or none */
+    if (nomem) return RUN_NOMEM;
     m->last_progress = m->cycle;
     for (;;) {
         int progress = run_programs(m);
-        if (m->running == 0) return RUN_OK;
+        int64_t v[2] = { m->running, progress };
+        /* every process's programs: the run ends when all have returned,
+         * and a program that ran anywhere is progress everywhere */
+        if (m->dist) m->dist->sum(v, 2);
+        if (v[0] == 0) return RUN_OK;
         uint64_t before = m->program_flits;
         int moved = machine_step_hw(m);
         if (moved < 0) return m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
         /* under synthetic traffic, only the programs' own flits are
          * progress: a hung kernel must not hide behind moving traffic */
         if (m->traffic) moved = m->program_flits != before;
-        if (moved || progress) m->last_progress = m->cycle;
+        if (moved || v[1]) m->last_progress = m->cycle;
         else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog)
             return RUN_STUCK;
         if (m->tick && (m->cycle & 0xffff) == 0) m->tick(m, m->tick_arg);
     }
 }
+
+int machine_gather(machine_t *m) { return m->dist ? m->dist->gather(m) : 0; }
 
 static const char *wait_name(const node_t *nd)
 {

@@ -33,6 +33,7 @@ enum { WAKE_NODE = 8 };
 typedef struct { uint8_t from[16]; } wake_t;
 
 struct engine;
+struct dist_ops;
 
 struct machine {
     params_t p;
@@ -75,6 +76,11 @@ struct machine {
 
     /* the threads stepping the C model (params_t.threads > 1), or NULL */
     struct engine *eng;
+    /* the nodes [lo, hi) this process steps and runs the programs of:
+     * every node, unless syncswitch-mpi splits the rows over processes
+     * (dist, model/dist.h; NULL when alone) */
+    int lo, hi;
+    const struct dist_ops *dist;
 
     /* called every 65536 cycles while running (progress display), or NULL */
     void (*tick)(const struct machine *m, void *arg);
@@ -87,6 +93,11 @@ void machine_free(machine_t *m);
 
 /* Run prog on every node until all return. Returns enum run_status. */
 int machine_run(machine_t *m, node_program_fn prog, const void *shared);
+
+/* After machine_run (and the node API's own counts): with the rows split
+ * over processes, every band's results into this machine (model/dist.h);
+ * nothing when alone. 0, or -1 on failure. */
+int machine_gather(machine_t *m);
 
 /* Advance the hardware (nodes' DMA engines and routers) by one cycle
  * without node programs; for unit tests. Returns flits moved or -1. */

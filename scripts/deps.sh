@@ -9,6 +9,7 @@
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
+#   scripts/deps.sh mpi     Open MPI (mpicc, mpirun): build/syncswitch-mpi
 #   scripts/deps.sh venv    the project's Python virtual environment, build/venv
 #                           (PyPI: fusesoc, pytest, matplotlib, setuptools,
 #                           wheel; Debian's
@@ -28,6 +29,7 @@ for group in "${@:-build}"; do
     formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;
     waves) need gtkwave gtkwave ;;
     icarus) need iverilog iverilog ;;
+    mpi)   need gcc gcc; need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
     systemc) need g++ g++
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
     rtl)   need verilator verilator; need g++ g++
@@ -36,11 +38,12 @@ for group in "${@:-build}"; do
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
-           need iverilog iverilog; need yosys yosys; need z3 z3 ;;
+           need iverilog iverilog; need yosys yosys; need z3 z3
+           need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
     venv)  need python3 python3
            python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv python3-pip)
            venv=yes ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, venv, all)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, mpi, venv, all)" >&2; exit 2 ;;
   esac
 done
 

@@ -15,6 +15,10 @@
 # And on threads (docs/scale.md, "Threads"):
 #   tests/golden.sh BUILD --threads T
 # runs every case with --threads T (T at most every case's n).
+# And split over MPI ranks (docs/scale.md, "MPI"):
+#   tests/golden.sh BUILD --mpi K [--only REGEX] [--threads T]
+# runs the cases on `mpirun -np K BUILD/syncswitch-mpi` (oversubscribed);
+# kernels that need every node in one process are refused and listed as SKIP.
 # Prints one PASS/FAIL line per case.
 set -u
 dir="${1:-build}"
@@ -27,6 +31,7 @@ backend=c
 only=.
 payload=
 threads=
+mpi=
 shift
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,10 +40,11 @@ while [ $# -gt 0 ]; do
     --only) only=$2; shift 2 ;;
     --payload) payload=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
-    *) echo "golden.sh: unknown argument '$1' (allowed: --record, --backend B, --only REGEX, --payload MODE, --threads T)" >&2; exit 2 ;;
+    --mpi) mpi=$2; shift 2 ;;
+    *) echo "golden.sh: unknown argument '$1' (allowed: --record, --backend B, --only REGEX, --payload MODE, --threads T, --mpi K)" >&2; exit 2 ;;
   esac
 done
-if [ $record = 1 ] && { [ "$backend" != c ] || [ -n "$payload" ] || [ -n "$threads" ]; }; then
+if [ $record = 1 ] && { [ "$backend" != c ] || [ -n "$payload" ] || [ -n "$threads" ] || [ -n "$mpi" ]; }; then
   echo "golden.sh: --record records the C backend in each kernel's default payload mode, on one thread" >&2; exit 2
 fi
 case "$payload" in ''|memory|generated) ;; *) echo "golden.sh: --payload memory or generated" >&2; exit 2 ;; esac
@@ -46,6 +52,12 @@ prefix=golden
 [ "$backend" = c ] || prefix="golden_$backend"
 [ -z "$payload" ] || prefix="${prefix}_$payload"
 [ -z "$threads" ] || prefix="${prefix}_threads$threads"
+[ -z "$mpi" ] || prefix="${prefix}_mpi$mpi"
+# the program each case runs: syncswitch, or syncswitch-mpi on K ranks
+# (a rank that hangs or dies must not hang the suite: timeout)
+runner=("$bin")
+[ -z "$mpi" ] || runner=(timeout 600 mpirun --allow-run-as-root --oversubscribe -q -np "$mpi"
+                         "$dir/syncswitch-mpi")
 popt=()
 [ -z "$payload" ] || popt=(--payload "$payload")
 [ -z "$threads" ] || popt+=(--threads "$threads")
@@ -57,8 +69,14 @@ popt=()
 row() {
   local k=$1 n=$2 b=$3; shift 3
   local j
-  j=$("$bin" run --kernel "$k" --n "$n" --words "$b" "$@" "${popt[@]}" --backend "$backend" --json 2>/dev/null)
+  j=$("${runner[@]}" run --kernel "$k" --n "$n" --words "$b" "$@" "${popt[@]}" --backend "$backend" --json 2>/dev/null </dev/null)
   echo "$(echo "$j" | field cycles),$(echo "$j" | field bytes),$(echo "$j" | field messages),$(echo "$j" | field phase_min),$(echo "$j" | field phase_max),$(echo "$j" | field verified)"
+}
+
+# Does kernel K run split over ranks? (refused at once if not)
+takes_ranks() {
+  ! "${runner[@]}" run --kernel "$1" --n 8 --words 0 --watchdog 1 2>&1 >/dev/null </dev/null |
+    grep -q "needs every node in one process"
 }
 
 # Does kernel K take --payload generated? (refused at once if not)
@@ -89,6 +107,8 @@ while IFS=, read -r line want; do
   name="${prefix}_$(echo "$line" | sed 's/ --/ /g' | tr -s ' ' '_')"
   if [ "$payload" = generated ] && [ "$got" = ",,,,," ] && ! takes_payload "${line%% *}"; then
     echo "SKIP $name: the kernel keeps its data in memory"
+  elif [ -n "$mpi" ] && [ "$got" = ",,,,," ] && ! takes_ranks "${line%% *}"; then
+    echo "SKIP $name: the kernel needs every node in one process"
   elif [ "$got" = "$want" ]; then echo "PASS $name"
   else echo "FAIL $name: got $got, recorded $want (cycles,bytes,messages,phase_min,phase_max,verified)"; fi
 done <"$golden"

@@ -1,5 +1,9 @@
 # Shared by the shell tests (source it).
 
+# strip_wall: a --json line without its wall time (the one field that
+# differs between runs of the same simulation)
+strip_wall() { sed 's/,"wall_s":[0-9.]*//'; }
+
 # field NAME: one value from a `syncswitch ... --json` line on stdin.
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 

@@ -51,6 +51,16 @@ part golden "$here/golden.sh" "$dir"
 # the same numbers with every kernel's data in node memory (the default is
 # generated payload wherever a kernel takes it: docs/kernels/aapc.md)
 part golden/memory "$here/golden.sh" "$dir" --payload memory
+# syncswitch-mpi (issue 20, part 3): the golden numbers split over 2 ranks
+# (the AAPC kernels) and 4 (a few thousand cycles each: 4 ranks share 2
+# cores here), the same JSON and reports, ranks that die or differ
+if [ -x "$dir/syncswitch-mpi" ]; then
+  part golden/mpi2 "$here/golden.sh" "$dir" --mpi 2 \
+    --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) '
+  part golden/mpi4 "$here/golden.sh" "$dir" --mpi 4 \
+    --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)$'
+  part mpi/mpi "$here/mpi/mpi.sh" "$dir"
+fi
 # the Python bindings: pip install of the tree, pytest against the CLI
 part python/python "$here/python/python.sh" "$dir"
 # RTL tests need the Verilated torus (make test builds it; make sanitize

@@ -103,6 +103,10 @@ struct kernel {
     /* KOPT_STALL kernels: how many steps (phases or messages) node goes
      * through, so that --stall names one the run reaches */
     int (*steps)(const kernel_cfg *c, int node);
+    /* its programs read other nodes' memory (api_peer_mem) or fill the
+     * run's report: every node must run in one process, so
+     * syncswitch-mpi refuses it (model/dist.h) */
+    int whole_machine;
 };
 
 /* Kernel tables: one per family folder, each ending with a NULL name. */

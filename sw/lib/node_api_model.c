@@ -152,5 +152,7 @@ int node_api_model_run(machine_t *m, node_program prog, const void *shared)
     int st = machine_run(m, entry, &call);
     for (int i = 0; i < m->num_nodes; i++) m->node[i].errors = ctx[i].errors;
     free(ctx);
+    /* split over processes: the other bands' counts, for the report */
+    if (machine_gather(m)) return RUN_NOMEM;
     return st;
 }

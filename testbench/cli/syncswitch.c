@@ -13,6 +13,7 @@
 #include "aapc_schedule.h"
 #include "backend.h"
 #include "backend_exec.h"
+#include "dist.h"
 #include "kernel.h"
 #include "options.h"
 #include "params.h"
@@ -156,6 +157,9 @@ static int cmd_run(int argc, char **argv)
                     p->threads);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
+    if (dist_ranks() > 1 && (be->kind != BACKEND_C || be->record))
+        usage_error("syncswitch-mpi runs the C model without --record (--backend c); the "
+                    "other backends and the recorder step in one process");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
         usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)

@@ -37,11 +37,11 @@ const kernel_t kernels_fuzz[] = {
       "seeded random mix: AAPC-pool phases under the hardware switch, message passing of "
       "random sizes and routes (both dateline VCs), random pauses; every word checked",
       "co-simulation fuzzing (issue 11); phases after Hinrichs et al. 1994, Sec. 2.2",
-      fuzz_hw, KERNEL_SYNC_HW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL, fuzz_steps },
+      fuzz_hw, KERNEL_SYNC_HW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL, fuzz_steps, 0 },
     { "fuzz-sw",
       "the fuzz mix under the software switch: late clears after each phase, premature "
       "clears in the last one",
       "co-simulation fuzzing (issue 11); Hinrichs et al. 1994, Sec. 2.2.2, Fig. 4",
-      fuzz_sw, KERNEL_SYNC_SW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL, fuzz_steps },
-    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL },
+      fuzz_sw, KERNEL_SYNC_SW, 0, fuzz_check, NULL, fuzz_bytes, KOPT_STALL, fuzz_steps, 0 },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, 0 },
 };

@@ -6,7 +6,7 @@
 #include "hcube_kernels.h"
 
 #define HC(name, summary, source, prog, check, mem, bytes, takes) \
-    { name, summary, source, prog, KERNEL_SYNC_OFF, 0, check, mem, bytes, takes, NULL }
+    { name, summary, source, prog, KERNEL_SYNC_OFF, 0, check, mem, bytes, takes, NULL, 0 }
 /* The kernel options (kernel.h): a kernel on hypercube ids takes --mapping,
  * one sending by hc_send --routing (the torus-coordinate ones too: their
  * one-hop +x/+y sends obey unidir routes), one that combines --flop-cycles. */
@@ -79,5 +79,5 @@ const kernel_t kernels_hypercube[] = {
        "van de Geijn 1991, Sec. 3.3", gc_halving, hc_check_cfg, gc_mem, gc_halving_bytes, MRF),
     HC("combine-root-tree", "combine to node 0 by fan-in only (Version 1 without broadcast)",
        "van de Geijn 1991, Sec. 5", gc_root_tree, hc_check_cfg, gc_mem, gc_root_tree_bytes, MRF),
-    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, 0 },
 };

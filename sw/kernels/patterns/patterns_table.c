@@ -12,7 +12,7 @@
  * --payload generated (aapc_blocks.h). */
 #define SPARSE(name, what, prog, sync, phased, check, bytes, takes, steps)                    \
     { name, what, "Hinrichs et al. 1994, Sec. 4.3, Table 1", prog, sync, phased, check,     \
-      sparse_mem_words, bytes, (takes) | KOPT_STALL | KOPT_PAYLOAD, steps }
+      sparse_mem_words, bytes, (takes) | KOPT_STALL | KOPT_PAYLOAD, steps, 0 }
 #define SIZES (KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL | KOPT_PAYLOAD)
 
 const kernel_t kernels_patterns[] = {
@@ -32,12 +32,12 @@ const kernel_t kernels_patterns[] = {
            sparse_fem_msgpass, KERNEL_SYNC_OFF, 0, sparse_fem_check, sparse_fem_bytes, 0, sparse_fem_steps),
     { "phased-var", "phased AAPC (hardware switch), sizes varied by --size-variance/--zero-prob",
       "Hinrichs et al. 1994, Sec. 4.2, Fig. 9", aapc_phased_var, KERNEL_SYNC_HW, 1, NULL,
-      size_var_mem_words, size_var_bytes, SIZES, kernel_steps_phases },
+      size_var_mem_words, size_var_bytes, SIZES, kernel_steps_phases, 0 },
     { "msgpass-var", "message-passing AAPC, sizes varied by --size-variance/--zero-prob; empty blocks not sent (--send-empty: sent)",
       "Hinrichs et al. 1994, Sec. 4.2, Fig. 9", aapc_msgpass_var, KERNEL_SYNC_OFF, 0, NULL,
-      size_var_mem_words, size_var_bytes, SIZES | KOPT_SEND_EMPTY, kernel_steps_messages },
+      size_var_mem_words, size_var_bytes, SIZES | KOPT_SEND_EMPTY, kernel_steps_messages, 0 },
     { "fft2d", "2D FFT of an R x R image (--words 2k^2: R = k n^2), transposes by --transpose phased|msgpass",
       "Hinrichs et al. 1994, Sec. 4.4, Fig. 10", fft2d_program, KERNEL_SYNC_HW, 0, fft2d_check,
-      fft2d_mem_words, fft2d_bytes, KOPT_TRANSPOSE | KOPT_FLOP_CYCLES, NULL },
-    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL },
+      fft2d_mem_words, fft2d_bytes, KOPT_TRANSPOSE | KOPT_FLOP_CYCLES, NULL, 1 },
+    { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, 0 },
 };
