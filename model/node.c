@@ -54,7 +54,8 @@ static int outbound_wants_memory(const node_t *nd)
  * cycles do not depend on the mode). */
 static uint32_t data_word(const node_t *nd, const dma_cmd_t *c)
 {
-    if (c->gen) return nd->payload((uint32_t)nd->id, c->dst, c->addr + nd->cmd_done);
+    if (c->gen)
+        return nd->payload(nd->payload_seed, (uint32_t)nd->id, c->dst, c->addr + nd->cmd_done);
     return nd->mem[c->addr + nd->cmd_done];
 }
 
@@ -62,7 +63,7 @@ static uint32_t data_word(const node_t *nd, const dma_cmd_t *c)
  * (the first one, for the report). */
 static void check_word(node_t *nd, const rx_state_t *rx, uint32_t w)
 {
-    uint32_t want = nd->payload(rx->src, (uint32_t)nd->id, rx->count);
+    uint32_t want = nd->payload(nd->payload_seed, rx->src, (uint32_t)nd->id, rx->count);
     if (w == want) return;
     rx_check_t *k = &nd->rx_check;
     if (k->errors++ == 0) {

@@ -46,7 +46,7 @@ typedef struct {
 /* Word i of the block src sends to dst: the run's payload function, given
  * to the node by whoever runs the node programs (sw/lib/payload.h through
  * the node API's bridge), so the model holds no copy of it. */
-typedef uint32_t (*payload_fn)(uint32_t src, uint32_t dst, uint32_t i);
+typedef uint32_t (*payload_fn)(uint32_t seed, uint32_t src, uint32_t dst, uint32_t i);
 
 /* The inbound engine's word check (generated mode): wrong words, and the
  * first of them for the message that reports it. */
@@ -115,6 +115,7 @@ typedef struct node {
     uint32_t dep_base[2], dep_stride[2];
     uint8_t dep_check[2];     /* pool checked against payload, not stored */
     payload_fn payload;       /* generated mode's words (NULL: none given) */
+    uint32_t payload_seed;    /* the run's seed, payload's first argument */
     rx_check_t rx_check;
     rx_state_t rx[NUM_VC];
     uint32_t *rx_msgs_from;   /* per source node: messages received */

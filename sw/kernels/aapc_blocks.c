@@ -15,20 +15,20 @@ size_t aapc_payload_words(const kernel_cfg *k, uint32_t S)
     return k->test_payload_corrupt ? S : 0;
 }
 
-void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words)
+void aapc_fill_blocks_at(node_ctx *c, uint32_t seed, uint32_t base, uint32_t words)
 {
     int N = api_n(c) * api_n(c);
     uint32_t me = (uint32_t)api_id(c);
     for (int d = 0; d < N; d++) {
         uint32_t *blk = api_mem(c, base + (uint32_t)d * words, words);
         for (uint32_t i = 0; i < words; i++)
-            blk[i] = payload_word(me, (uint32_t)d, i);
+            blk[i] = payload_word_seeded(seed, me, (uint32_t)d, i);
     }
 }
 
-void aapc_fill_send_blocks(node_ctx *c, uint32_t words)
+void aapc_fill_send_blocks(node_ctx *c, const kernel_cfg *k, uint32_t words)
 {
-    aapc_fill_blocks_at(c, 0, words);
+    aapc_fill_blocks_at(c, k->seed, 0, words);
 }
 
 void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S)
@@ -37,7 +37,7 @@ void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_
     if (k->payload_gen) {
         api_set_deposit_check(c, pool, S);
     } else {
-        aapc_fill_blocks_at(c, 0, S);
+        aapc_fill_blocks_at(c, k->seed, 0, S);
         api_set_deposit(c, pool, N * S, S);
     }
 }
@@ -56,7 +56,7 @@ static uint32_t send_from(node_ctx *c, const kernel_cfg *k, int dst, uint32_t ad
     if (k->payload_gen) {
         addr = 0;
         uint32_t *blk = api_mem(c, addr, len);
-        for (uint32_t i = 0; i < len; i++) blk[i] = payload_word(0, 1, i);
+        for (uint32_t i = 0; i < len; i++) blk[i] = payload_word_seeded(k->seed, 0, 1, i);
     }
     api_mem(c, addr, 1)[0] ^= 1u;
     return addr;
@@ -81,7 +81,7 @@ void aapc_mp_block(node_ctx *c, const kernel_cfg *k, int dst, int unidir, uint32
 
 void aapc_check_from(node_ctx *c, const kernel_cfg *k, int s, uint32_t addr, uint32_t len)
 {
-    if (!k->payload_gen) aapc_check_block(c, api_mem(c, addr, len), len, s, 0);
+    if (!k->payload_gen) aapc_check_block(c, k, api_mem(c, addr, len), len, s, 0);
 }
 
 void aapc_check_arrived(node_ctx *c, const kernel_cfg *k)
@@ -91,7 +91,7 @@ void aapc_check_arrived(node_ctx *c, const kernel_cfg *k)
     if (!r.errors) return;
     /* as memory mode's check: one failure per wrong word, the first named */
     api_fail(c, "word %u from node %d is %08x, expected %08x", r.index, r.src, r.got,
-             payload_word((uint32_t)r.src, (uint32_t)api_id(c), r.index));
+             payload_word_seeded(k->seed, (uint32_t)r.src, (uint32_t)api_id(c), r.index));
     for (uint64_t e = 1; e < r.errors; e++) api_count_error(c);
 }
 
@@ -121,12 +121,12 @@ uint64_t aapc_verify(node_ctx *c, const kernel_cfg *k, uint32_t extra_self)
     return api_errors(c) - before;
 }
 
-void aapc_check_block(node_ctx *c, const uint32_t *blk, uint32_t len, int src,
-                      int first_only)
+void aapc_check_block(node_ctx *c, const kernel_cfg *k, const uint32_t *blk, uint32_t len,
+                      int src, int first_only)
 {
     uint32_t me = (uint32_t)api_id(c);
     for (uint32_t i = 0; i < len; i++) {
-        uint32_t want = payload_word((uint32_t)src, me, i);
+        uint32_t want = payload_word_seeded(k->seed, (uint32_t)src, me, i);
         if (blk[i] != want) {
             api_fail(c, "word %u from node %d is %08x, expected %08x", i, src, blk[i], want);
             if (first_only) return;

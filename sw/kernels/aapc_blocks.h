@@ -1,7 +1,8 @@
 /* The AAPC memory layout and word checks that every family's AAPC-style
  * kernels share: the block for destination d at d*S, the block from source
  * s at N*S + s*S (S = B, or the largest size of the size-varied kernels),
- * each word payload_word(src, dst, i).
+ * each word payload_word_seeded(seed, src, dst, i) (payload.h): a pure
+ * function of the run's seed, the source, the destination and the index.
  *
  * Payload modes (kernel_cfg.payload_gen, --payload): in memory mode the
  * node fills its send blocks and the inbound engine deposits the received
@@ -20,9 +21,10 @@ size_t aapc_mem_words(int n, uint32_t words);
  * in memory mode; in generated mode none (S for the planted block of
  * test_payload_corrupt). Whatever else a kernel keeps starts after them. */
 size_t aapc_payload_words(const kernel_cfg *k, uint32_t S);
-void aapc_fill_send_blocks(node_ctx *c, uint32_t words);
-/* The same N blocks (payload for destination d at base + d*B) elsewhere. */
-void aapc_fill_blocks_at(node_ctx *c, uint32_t base, uint32_t words);
+void aapc_fill_send_blocks(node_ctx *c, const kernel_cfg *k, uint32_t words);
+/* The same N blocks (payload for destination d at base + d*B) elsewhere,
+ * of a run with this seed (0: payload_word's words). */
+void aapc_fill_blocks_at(node_ctx *c, uint32_t seed, uint32_t base, uint32_t words);
 /* Before sending: memory mode fills the send blocks and deposits `pool`'s
  * messages at N*S + s*S; generated mode checks them instead. */
 void aapc_payload_start(node_ctx *c, const kernel_cfg *k, unsigned pool, uint32_t S);
@@ -45,8 +47,8 @@ void aapc_check_arrived(node_ctx *c, const kernel_cfg *k);
 uint64_t aapc_verify(node_ctx *c, const kernel_cfg *k, uint32_t extra_self);
 /* Check the len words of the block from src at blk against the payload; one
  * api_fail per wrong word, or only the first if first_only. */
-void aapc_check_block(node_ctx *c, const uint32_t *blk, uint32_t len, int src,
-                      int first_only);
+void aapc_check_block(node_ctx *c, const kernel_cfg *k, const uint32_t *blk, uint32_t len,
+                      int src, int first_only);
 /* Fig. 5's lines 2-3: the HEAD of this node's message of one phase on the
  * schedule's route. Returns the destination's node id, or -1 when the
  * schedule has none for this node and the HEAD is of an empty message to

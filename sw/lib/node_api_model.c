@@ -131,7 +131,8 @@ node_ctx *node_api_model_nodes(machine_t *m)
     if (!ctx) return NULL;
     for (int i = 0; i < m->num_nodes; i++) {
         node_t *nd = &m->node[i];
-        nd->payload = payload_word;   /* the one payload function, for generated mode */
+        nd->payload = payload_word_seeded;   /* the one payload function, for generated mode */
+        nd->payload_seed = m->p.seed;
         ctx[i] = (node_ctx){ .ops = &model_ops, .impl = nd, .id = i, .x = nd->x, .y = nd->y,
                              .n = m->n, .num_nodes = m->num_nodes,
                              .call_cycles = m->p.call_cycles, .msg_cycles = m->p.msg_cycles,

@@ -16,4 +16,15 @@ static inline uint32_t payload_word(uint32_t src, uint32_t dst, uint32_t i)
     return h;
 }
 
+/* The word of a run with seed `seed` (kernel_cfg.seed, --seed): the seed
+ * mixed into the source id, a bijection of the source for one seed, so
+ * two sources' words still differ; seed 0 gives payload_word. Both payload
+ * modes of the AAPC kernels use it: the node fills (or its DMA engine
+ * makes) and checks exactly these words. */
+static inline uint32_t payload_word_seeded(uint32_t seed, uint32_t src, uint32_t dst,
+                                           uint32_t i)
+{
+    return payload_word(src ^ seed * 0x2545f491u, dst, i);
+}
+
 #endif

@@ -207,6 +207,7 @@ void network::impl::reset_state()
         nd->mem_rate = keep.mem_rate;
         nd->program_flits = keep.program_flits;   // the machine's counter (model/node.h)
         nd->payload = keep.payload;
+        nd->payload_seed = keep.payload_seed;
         for (int v = 0; v < NUM_VC; v++) nd->inj_credits[v] = static_cast<uint8_t>(p.depth);
         std::memset(nd->rx_msgs_from, 0, N * sizeof *nd->rx_msgs_from);
         std::memset(nd->rx_words_from, 0, N * sizeof *nd->rx_words_from);

@@ -5,6 +5,7 @@
  * and the memory a run needs follows the mode (64x64 at B = 1024 fits). */
 #include <string.h>
 #include "api_internal.h"
+#include "payload.h"
 #include "suites.h"
 #include "test_util.h"
 
@@ -76,6 +77,37 @@ static void test_payload_planted_word_caught(test_ctx *t)
         }
 }
 
+/* The run's seed is an input of every word (payload_word_seeded): seed 0
+ * is payload_word, two seeds give other words for the same source,
+ * destination and index, and two sources stay apart under one seed. A run
+ * at another seed moves those words in either mode, checks every one and
+ * takes the same cycles. */
+static void test_payload_seed_is_input(test_ctx *t)
+{
+    int same_seed_pairs = 0, same_src_pairs = 0;
+    for (uint32_t i = 0; i < 256; i++) {
+        CHECK(t, payload_word_seeded(0, 3, 5, i) == payload_word(3, 5, i), "seed 0, word %u", i);
+        same_seed_pairs += payload_word_seeded(1, 3, 5, i) == payload_word_seeded(2, 3, 5, i);
+        same_src_pairs += payload_word_seeded(7, 3, 5, i) == payload_word_seeded(7, 4, 5, i);
+    }
+    CHECK(t, same_seed_pairs == 0 && same_src_pairs == 0,
+          "%d of 256 words equal under seeds 1 and 2, %d under sources 3 and 4",
+          same_seed_pairs, same_src_pairs);
+    run_result r1, r9m, r9g;
+    test_opts o = opts_of(0, 12, 1);
+    int a = test_run("phased", o, &r1);
+    o.seed = 9;
+    int b = test_run("phased", o, &r9g);
+    o.payload_gen = 0;
+    int c = test_run("phased", o, &r9m);
+    CHECK(t, a == 0 && b == 0 && c == 0 && r9g.verified && r9m.verified,
+          "seed 9: status %d / %d / %d", a, b, c);
+    CHECK(t, r1.cycles == r9g.cycles && r9g.cycles == r9m.cycles,
+          "cycles %llu (seed 1), %llu / %llu (seed 9, generated / memory)",
+          (unsigned long long)r1.cycles, (unsigned long long)r9g.cycles,
+          (unsigned long long)r9m.cycles);
+}
+
 /* A kernel's memory in either mode, and the library's estimate and
  * refusal: 64x64 at B = 1024 phased needs 128 GiB of blocks in memory
  * mode (refused, naming --payload generated), none generated (accepted). */
@@ -113,6 +145,7 @@ static void test_payload_memory_estimate(test_ctx *t)
 const test_case tests_payload[] = {
     T(test_payload_same_cycles),
     T(test_payload_planted_word_caught),
+    T(test_payload_seed_is_input),
     T(test_payload_memory_estimate),
     { NULL, NULL },
 };

@@ -251,7 +251,7 @@ void aapc_store_forward(node_ctx *c, const void *arg)
     f.y = api_y(c);
     uint32_t B = f.B;
 
-    aapc_fill_send_blocks(c, B);
+    aapc_fill_send_blocks(c, k, B);
     sf_ring_phase(c, &f, 0);
     sf_ring_phase(c, &f, 1);
 
@@ -272,5 +272,5 @@ void aapc_store_forward(node_ctx *c, const void *arg)
                      api_msgs_from(c, s), api_words_from(c, s), s, msgs, words);
     }
     for (int s = 0; s < f.N; s++)
-        aapc_check_block(c, api_mem(c, (uint32_t)(f.N + s) * B, B), B, s, 1);
+        aapc_check_block(c, k, api_mem(c, (uint32_t)(f.N + s) * B, B), B, s, 1);
 }

@@ -77,7 +77,7 @@ void aapc_two_stage(node_ctx *c, const void *arg)
     uint32_t R = 2u * (uint32_t)N * B;          /* slot of node s: R + s*nB */
     uint32_t addr[AAPC_MAX_N], len[AAPC_MAX_N];
 
-    aapc_fill_send_blocks(c, B);
+    aapc_fill_send_blocks(c, k, B);
     api_set_deposit(c, API_POOL_MP, R, nB);
     for (int i = 0; i < n; i++) len[i] = B;
 
@@ -118,5 +118,5 @@ void aapc_two_stage(node_ctx *c, const void *arg)
     }
     /* every word in its place */
     for (int s = 0; s < N; s++)
-        aapc_check_block(c, api_mem(c, (uint32_t)(N + s) * B, B), B, s, 1);
+        aapc_check_block(c, k, api_mem(c, (uint32_t)(N + s) * B, B), B, s, 1);
 }

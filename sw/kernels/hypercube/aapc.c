@@ -122,7 +122,7 @@ void ha_hh(node_ctx *c, const void *cfg)
         return;
     }
     uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node d at d*B */
-    aapc_fill_blocks_at(c, out, B);
+    aapc_fill_blocks_at(c, 0, out, B);   /* seed 0: hc_check_block's payload_word */
     for (int ph = 0; ph < s->num_phases; ph++) {
         aapc_send m = aapc_pattern(s, api_x(c), api_y(c), ph);
         int dst = m.dst_y * n + m.dst_x;

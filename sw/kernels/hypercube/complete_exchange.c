@@ -39,7 +39,7 @@ static void direct(node_ctx *c, const kernel_cfg *k, int alg)
     if (hc_begin(&h, c, k, B)) return;
     int N = h.N, me = h.me, me_t = api_id(c);
     uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node t at t*B */
-    aapc_fill_blocks_at(c, out, B);
+    aapc_fill_blocks_at(c, 0, out, B);   /* seed 0: hc_check_block's payload_word */
     static const char *const names[] = { "cx-naive", "cx-linear", "cx-pairwise", "cx-stable",
                                          "cx-pairwise-unsync" };
     const char *what = names[alg];

@@ -15,7 +15,7 @@
  * (SPARSE_MAX_PARTNERS slots), the block from node s at
  * SPARSE_MAX_PARTNERS*B + s*B (deposit model); generated payload keeps
  * neither (aapc_blocks.h).
- * Every received word is checked against payload_word(src, dst, i), and so
+ * Every received word is checked against payload_word_seeded, and so
  * is the count of messages (and empty messages) from every node. */
 #include "sparse.h"
 #include <stdlib.h>
@@ -225,7 +225,7 @@ static void start_payload(node_ctx *c, const kernel_cfg *k, unsigned pool, const
     }
     for (int j = 0; j < np; j++) {
         uint32_t *blk = api_mem(c, (uint32_t)j * B, B);
-        for (uint32_t i = 0; i < B; i++) blk[i] = payload_word(me, (uint32_t)part[j], i);
+        for (uint32_t i = 0; i < B; i++) blk[i] = payload_word_seeded(k->seed, me, (uint32_t)part[j], i);
     }
     api_set_deposit(c, pool, RECV_BASE(B), B);
 }
