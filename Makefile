@@ -46,7 +46,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install uninstall run traffic test test-long bench sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install uninstall run traffic test test-long bench bench-scale sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -478,6 +478,12 @@ test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests 
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
+
+# docs/scale.md's results table: phased and msgpass AAPC at 16x16, 32x32
+# and 64x64 (% of Eq. 1, T_s, wall time, peak memory; hours at 64x64;
+# SCALE_ROWS, SCALE_THREADS: scripts/scale_table.sh)
+bench-scale: $(BUILD)/syncswitch
+	@scripts/scale_table.sh
 
 # Co-simulation fuzzing: the fuzz kernels, many seeds x parameter points, for
 # FUZZ_TIME seconds (default 600; FUZZ_POINTS, FUZZ_SEED: scripts/fuzz.sh).

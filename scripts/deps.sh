@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what the project needs from Debian's packages, only when missing.
 # Idempotent; safe to call from every Makefile target.
-#   scripts/deps.sh build   C toolchain (gcc, make)
+#   scripts/deps.sh build   C toolchain (gcc, make, pkg-config; time)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh synth   Yosys
@@ -23,7 +23,8 @@ need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
 
 for group in "${@:-build}"; do
   case "$group" in
-    build) need gcc gcc; need make make; need pkg-config pkg-config ;;
+    build) need gcc gcc; need make make; need pkg-config pkg-config
+           [ -x /usr/bin/time ] || want+=(time) ;;   # scale_table.sh's peak memory
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
     formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;

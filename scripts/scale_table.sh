@@ -5,6 +5,7 @@
 # test: wall time and memory are this machine's. Hours at 64x64.
 #   SCALE_ROWS="phased:16:256 msgpass:64:4"  KERNEL:N:B rows (default below)
 #   SCALE_THREADS=T                          --threads for every row (1)
+#   SS=BIN                                   the binary (build/syncswitch)
 # Writes build/results/scale_table.csv (temporary name, renamed when complete).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,15 +13,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/check.sh"
 # shellcheck source=scripts/lib/out.sh
 . "$here/lib/out.sh"
-rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:4 phased:64:4}
+check_int SCALE_THREADS 1 64
+check_exe SS
+rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:16 phased:64:4}
 threads=${SCALE_THREADS:-1}
 for r in $rows; do
   [[ $r =~ ^(phased|msgpass):[0-9]+:[0-9]+$ ]] ||
-    { echo "scale_table.sh: SCALE_ROWS entry '$r' is not KERNEL:N:B (KERNEL phased or msgpass)" >&2; exit 2; }
+    check_fail SCALE_ROWS "KERNEL:N:B rows, KERNEL phased or msgpass, spaces between"
 done
-[[ $threads =~ ^[1-9][0-9]*$ ]] || { echo "scale_table.sh: SCALE_THREADS = '$threads' is not a positive integer" >&2; exit 2; }
+for r in $rows; do
+  IFS=: read -r k n b <<<"$r"
+  # every row checked before the long runs start (the library's limits)
+  { [ "$n" -ge 2 ] && [ "$n" -le 64 ] && [ "$b" -le 1048576 ] && [ "$threads" -le "$n" ]; } ||
+    check_fail SCALE_ROWS "rows with n 2..64 (and at least SCALE_THREADS), B 0..1048576"
+  [ "$k" != phased ] || [ $((n % 8)) -eq 0 ] ||
+    check_fail SCALE_ROWS "phased rows with n a multiple of 8"
+done
 [ -x /usr/bin/time ] || { echo "scale_table.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
-bin=build/syncswitch
+bin=${SS:-build/syncswitch}
 res=build/results
 mkdir -p "$res"
 out_clean "$res"
@@ -29,14 +39,6 @@ part=$(out_part "$csv")
 echo "kernel,n,words,threads,cycles,pct_eq1,ts_cycles,wall_s,peak_mib" >"$part"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; _out_rm' EXIT
-for r in $rows; do
-  IFS=: read -r k n b <<<"$r"
-  # every row checked before the long runs start (the library's limits)
-  { [ "$n" -ge 2 ] && [ "$n" -le 64 ] && [ "$b" -le 1048576 ] && [ "$threads" -le "$n" ]; } ||
-    { echo "scale_table.sh: row $r: n must be 2..64 (and at least SCALE_THREADS), B 0..1048576" >&2; exit 2; }
-  [ "$k" != phased ] || [ $((n % 8)) -eq 0 ] ||
-    { echo "scale_table.sh: row $r: phased needs n a multiple of 8" >&2; exit 2; }
-done
 for r in $rows; do
   IFS=: read -r k n b <<<"$r"
   /usr/bin/time -f '%M' -o "$tmp/mem" "$bin" run --kernel "$k" --n "$n" --words "$b" \

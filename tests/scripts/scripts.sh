@@ -39,6 +39,21 @@ bad_var fuzz_points FUZZ_POINTS=8:4 "$root/scripts/fuzz.sh" "$dir"
 bad_var paper_out PAPER_OUT=/dev/null "$root/scripts/paper.sh" --quick
 bad_var paper_quick QUICK=2 "$root/scripts/paper.sh"
 bad_var synth_jobs SYNTH_JOBS=0 "$root/scripts/synth.sh"
+bad_var scale_rows SCALE_ROWS=phased:12:4 "$root/scripts/scale_table.sh"
+bad_var scale_rows_form "SCALE_ROWS=fft2d:8:4" "$root/scripts/scale_table.sh"
+bad_var scale_threads SCALE_THREADS=0 "$root/scripts/scale_table.sh"
+
+# make bench-scale's table on two small rows: every field seen
+(cd "$tmp" && SS="$dir/syncswitch" SCALE_ROWS="phased:8:4 msgpass:4:4" \
+   timeout 120 "$root/scripts/scale_table.sh" >"$tmp/o" 2>"$tmp/e" </dev/null)
+rc=$?
+csv="$tmp/build/results/scale_table.csv"
+if [ $rc -ne 0 ] || [ ! -f "$csv" ]; then fail scale_table "exit $rc: $(head -c 200 "$tmp/e")"
+elif [ "$(grep -c '^phased,8,4,1,1936,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ] ||
+     [ "$(grep -c '^msgpass,4,4,1,6447,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ]; then
+  fail scale_table "rows: $(tail -2 "$csv" | tr '\n' ' ')"
+else pass scale_table; fi
+rm -rf "$tmp/build"
 
 # A stand-in for the binary that runs the real one, until its Nth run of
 # command $KILL_CMD: there it presses Ctrl-C (SIGINT to its process group,
