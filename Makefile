@@ -137,7 +137,7 @@ $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 PREFIX   ?= /usr/local
 INST      = $(DESTDIR)$(PREFIX)
 MANIFEST  = $(INST)/share/syncswitch/install_manifest.txt
-install: lib sc-lib $(BUILD)/syncswitch
+install: lib sc-lib $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi
 	@rm -rf $(BUILD)/install-pc && mkdir -p $(BUILD)/install-pc
 	@$(call sc_pc,scripts/pc/syncswitch-systemc.pc.in,$(PREFIX)/include,$(PREFIX)/lib) \
 	  >$(BUILD)/install-pc/syncswitch-systemc.pc

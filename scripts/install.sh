@@ -59,6 +59,7 @@ link "libsyncswitch_systemc.so.$sover" lib libsyncswitch_systemc.so
 for f in "$build"/lib/libsyncswitch_fabric_*.a; do [ -e "$f" ] && put "$f" lib; done
 for f in "$build"/install-pc/*.pc; do [ -e "$f" ] && put "$f" lib/pkgconfig; done
 put "$build/syncswitch" bin 755
+put "$build/syncswitch-mpi" bin 755   # make install builds it (Open MPI; docs/scale.md)
 "$root/scripts/manpage.sh" "$build/syncswitch" "$version" >"$tmp"
 put "$tmp" share/man/man1 644 syncswitch.1
 for f in "$root"/rtl/*.v "$root"/rtl/*.vh; do put "$f" share/syncswitch/rtl; done

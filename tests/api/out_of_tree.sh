@@ -33,6 +33,9 @@ if cc -std=c11 api_example.c $(pkg-config --cflags syncswitch) "$prefix/lib/libs
 else echo "FAIL oot_c_static: $(cat "$tmp/cc.log" "$tmp/run2.log" | head -c 400)"; fi
 "$prefix/bin/syncswitch" run --kernel msgpass --n 4 --words 4 --json | grep -q '"verified":true' \
   && echo "PASS oot_cli" || echo "FAIL oot_cli: the installed command did not run"
+timeout 300 mpirun --allow-run-as-root --oversubscribe -q -np 2 "$prefix/bin/syncswitch-mpi" \
+  run --kernel msgpass --n 4 --words 4 --json </dev/null | grep -q '"verified":true' \
+  && echo "PASS oot_cli_mpi" || echo "FAIL oot_cli_mpi: the installed syncswitch-mpi did not run on 2 ranks"
 man -l "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" \
   || groff -man -Tascii "$prefix/share/man/man1/syncswitch.1" 2>/dev/null | grep -q -- "--depth" \
   || grep -q -- '--depth' "$prefix/share/man/man1/syncswitch.1"
