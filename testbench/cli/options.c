@@ -196,6 +196,10 @@ static const opt_row rows[] = {
               "comments; docs/traffic.md) instead of a pattern" },
     { OPT("--links", "FILE"), TOPT("links"), TRAFFIC_ONLY,
       .help = "write every link's utilisation over the window as CSV" },
+    { OPT("--messages", "FILE"), TOPT("messages"), TRAFFIC_ONLY,
+      .help = "write one CSV row per message: source, destination, words, created, injected, "
+              "arrived, latency (a trace: every message; synthetic: the packets created in the "
+              "window)" },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 _Static_assert(sizeof rows / sizeof rows[0] <= 64, "run_opts.given has 64 bits");

@@ -117,3 +117,44 @@ for f in "$root"/configs/traffic/*.conf; do
   j=$("$bin" traffic --config "$f" --rate 0 --window 100 --warmup 0 --json 2>&1)
   if echo "$j" | grep -q "\"pattern\":\"$name"; then pass "shipped_$name"; else fail "shipped_$name" "$j"; fi
 done
+
+# ---- --messages: one CSV row per message (issue 21, part 4) -------------
+cat >small.trace <<'TRACE'
+# a small hand-written trace on 4x4: cycle source destination words
+0 0 5 4
+0 3 0 10
+2 5 10 1
+10 15 0 20
+10 0 15 2
+500 6 6 3
+TRACE
+a=$("$bin" traffic --trace-in small.trace --n 4 --json | strip_wall)
+b=$("$bin" traffic --trace-in small.trace --n 4 --messages m.csv --json | strip_wall)
+if [ -n "$a" ] && [ "$a" = "$b" ]; then pass messages_same_json; else fail messages_same_json "$a / $b"; fi
+# every row against its trace line: the same source, destination and words,
+# created at the trace's cycle, arrival >= injection >= creation, the
+# latencies the differences
+bad=$(grep -v '^#' small.trace | awk 'NR == FNR { c[NR] = $1; s[NR] = $2; d[NR] = $3; w[NR] = $4; n = NR; next }
+  FNR == 1 { if ($0 != "message,source,destination,words,flits,created,injected,arrived,latency,network_latency") print "header " $0; next }
+  { k = FNR - 1
+    if ($1 != k || $2 != s[k] || $3 != d[k] || $4 != w[k] || $5 != w[k] + 2 || $6 != c[k]) print "row " k ": " $0
+    if (!($8 >= $7 && $7 >= $6) || $9 != $8 - $6 || $10 != $8 - $7) print "cycles " k ": " $0 }
+  END { if (FNR - 1 != n) print FNR - 1 " rows for " n " messages" }' - FS=, m.csv)
+if [ -f m.csv ] && [ -z "$bad" ]; then pass messages_trace_rows; else fail messages_trace_rows "${bad:-no file}"; fi
+if [ "$(awk -F, 'NR > 1 { s += $9 } END { printf "%.2f", s / (NR - 1) }' m.csv)" = "$(echo "$a" | field lat_mean)" ]
+then pass messages_mean_is_lat_mean; else fail messages_mean_is_lat_mean "$(cat m.csv) / $a"; fi
+# synthetic traffic: the packets created in the window, every one arrived
+j=$("$bin" traffic --n 4 --pattern uniform --rate 0.1 --window 300 --warmup 100 --messages s.csv --json)
+rows=$(($(wc -l <s.csv) - 1))
+if [ "$rows" = "$(echo "$j" | field packets)" ] && ! awk -F, 'NR > 1 && ($8 == "" || $8 < $7 || $7 < $6)' s.csv | grep -q .
+then pass messages_synthetic_window; else fail messages_synthetic_window "$rows rows: $j"; fi
+printf 'n = 4\ntrace-in = small.trace\nmessages = c.csv\n' >msg.conf
+"$bin" traffic --config msg.conf >/dev/null 2>&1
+if cmp -s c.csv m.csv; then pass messages_from_config; else fail messages_from_config "c.csv differs or is missing"; fi
+refused messages_proc "messages = '/proc/m.csv': cannot write in the folder /proc" \
+  traffic --trace-in small.trace --n 4 --messages /proc/m.csv
+refused messages_folder "a folder, not a file" traffic --trace-in small.trace --n 4 --messages "$tmp"
+refused messages_no_folder "does not exist" traffic --trace-in small.trace --n 4 --messages nope/m.csv
+refused messages_not_run "--messages is not an option of run" run --kernel msgpass --n 4 --words 4 --messages x.csv
+left=$(find . -name '*.partial-*' | head -3)
+if [ -z "$left" ]; then pass messages_no_partial; else fail messages_no_partial "$left"; fi
