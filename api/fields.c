@@ -78,6 +78,8 @@ static const ss_field traffic_fields[] = {
     INT("warmup", 0, 100000000, "0..100000000", "cycles of warm-up at least"),
     INT("window", 100, 100000000, "100..100000000", "the measurement window, cycles"),
     TEXT("links", "a file that can be written", "every link's utilisation over the window, CSV"),
+    TEXT("messages", "a file that can be written",
+         "one CSV row per message: a trace's every one, else the window's packets"),
 };
 
 static const struct {

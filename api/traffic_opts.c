@@ -256,6 +256,7 @@ void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic
         c->window = (uint64_t)ss_values_int(v, ss_field_index(SS_FIELDS_TRAFFIC, "window"));
     if (c->warmup_min > c->warmup_max) c->warmup_max = c->warmup_min;
     c->links_csv = text(t, "links");
+    c->messages_csv = text(t, "messages");
     c->tc.seed = p->seed;
     if (t->trace_len) {
         c->tc.trace = t->trace;
@@ -278,10 +279,12 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
     ss_params_to_model(pp, &p);
     char buf[SS_MSG], what[SS_MSG / 2];
     traffic_cfg tc = { 0 };
-    const char *links = text(t, "links");
-    if (links) {   /* before any work: the file can be written */
-        snprintf(what, sizeof what, "links = '%.200s'", links);
-        if (ss_path_check_file(links, what, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+    static const char *const outputs[] = { "links", "messages" };
+    for (int i = 0; i < 2; i++) {   /* before any work: the files can be written */
+        const char *out = text(t, outputs[i]);
+        if (!out) continue;
+        snprintf(what, sizeof what, "%s = '%.200s'", outputs[i], out);
+        if (ss_path_check_file(out, what, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
     }
     const char *pat = text(t, "pattern"), *pkt = text(t, "packet");
     if (t->trace_len) {

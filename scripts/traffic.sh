@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make traffic: latency against offered load for the synthetic patterns
 # (8x8 every pattern, 16x16 uniform and transpose), stepped to saturation;
-# and phased AAPC with message-passing traffic underneath. Tables on
+# and phased AAPC with message-passing traffic underneath. Each point is
+# one of the experiment files of configs/traffic/ (docs/config.md) plus
+# the flags of the sweep (rate, n, window), which override it. Tables on
 # stdout, CSV and gnuplot PNGs under build/results/traffic/. Every point
 # carries its verdict: an unstable one (docs/traffic.md, "Stable or
 # saturated") says so in the CSV, the tables and the plots.
@@ -34,6 +36,7 @@ check_dir TRAFFIC_OUT
 check_exe SS
 quick=${QUICK:-0}
 bin=$SS
+cfg="$here/../configs/traffic"   # PATTERN.conf (hotspot:... is hotspot.conf)
 res=${TRAFFIC_OUT:-build/results/traffic}
 win=${WINDOW:-$([ "$quick" = 1 ] && echo 3000 || echo 10000)}
 steps=${STEPS:-$([ "$quick" = 1 ] && echo 8 || echo 16)}
@@ -52,13 +55,13 @@ f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^nul
 
 # sweep N PATTERN: offered load from ideal/steps upwards until unstable
 sweep() {
-  local n=$1 p=$2 ideal rate j k
-  j=$("$bin" traffic --pattern "$p" --rate 0 --n "$n" --window 100 --warmup 0 --json)
+  local n=$1 p=$2 ideal rate j k conf="$cfg/${2%%:*}.conf"
+  j=$("$bin" traffic --config "$conf" --rate 0 --n "$n" --window 100 --warmup 0 --json)
   ideal=$(f "$j" ideal)
   for ((k = 1; k <= steps + 4; k++)); do
     rate=$(awk -v i="$ideal" -v k="$k" -v s="$steps" 'BEGIN { printf "%.5f", i * k / s }')
     awk -v r="$rate" 'BEGIN { exit !(r <= 1) }' || break
-    j=$("$bin" traffic --pattern "$p" --rate "$rate" --n "$n" --window "$win" --json)
+    j=$("$bin" traffic --config "$conf" --rate "$rate" --n "$n" --window "$win" --json)
     echo "$p,$n,$rate,$(f "$j" offered),$(f "$j" accepted),$(f "$j" ideal),$(f "$j" lat_mean),$(f "$j" lat_p50),$(f "$j" lat_p99),$(f "$j" net_mean),$(f "$j" unstable),$(f "$j" verified)"
     [ "$(f "$j" unstable)" = true ] && break
   done
@@ -99,8 +102,8 @@ part=$(out_part "$cx")
 {
   echo "bg_rate,phased_cycles,pct_eq1,bg_offered,bg_accepted,bg_lat_mean,bg_lat_p99,bg_unstable,alone_lat_mean,alone_lat_p99,alone_unstable"
   for r in $rates; do
-    j=$("$bin" run --kernel phased --n 8 --words 256 --background "uniform:$r" --json)
-    a=$("$bin" traffic --pattern uniform --rate "$r" --n 8 --window "$win" --json)
+    j=$("$bin" run --config "$cfg/coexist.conf" --background "uniform:$r" --json)
+    a=$("$bin" traffic --config "$cfg/uniform.conf" --rate "$r" --window "$win" --json)
     echo "$r,$(f "$j" cycles),$(f "$j" pct_eq1),$(f "$j" bg_offered),$(f "$j" bg_accepted),$(f "$j" bg_lat_mean),$(f "$j" bg_lat_p99),$(f "$j" bg_unstable),$(f "$a" lat_mean),$(f "$a" lat_p99),$(f "$a" unstable)"
   done
 } >"$part"

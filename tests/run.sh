@@ -24,6 +24,8 @@ part cli/cli "$here/cli/cli.sh" "$dir"
 # the doors: output paths checked first, outputs renamed into place whole,
 # steps and cycles an option names inside the run
 part cli/doors "$here/cli/doors.sh" "$dir"
+# experiment files (--config, BookSim-style keys) and their refusals
+part cli/config "$here/cli/config.sh" "$dir"
 # --threads: the same JSON on 1, 2 and 3 threads (issue 20, part 2)
 part cli/threads "$here/cli/threads.sh" "$dir"
 # the measurement's verdicts: no latency without packets, saturation

@@ -126,6 +126,10 @@ static const opt_row rows[] = {
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "
               "it: --tt 3 --preset iwarp runs with T_t = 3" },
+    { .cmds = BOTH, OPT("--config", "FILE"), .kind = OPT_STR, AT(config),
+      .help = "read options from FILE: 'key = value' lines (the option names without --), "
+              "# comments, include = FILE, BookSim-style keys that map onto this model; the "
+              "flags override the file wherever they stand (docs/config.md)" },
     { .cmds = BOTH, OPT("--json", NULL), .kind = OPT_FLAG, AT(json),
       .help = "one JSON object on stdout instead of the summary" },
     { .cmds = BOTH, OPT("--backend", "B"), ENUM_OF(backend_choice), AT(be.kind),
@@ -192,6 +196,10 @@ static const opt_row rows[] = {
               "comments; docs/traffic.md) instead of a pattern" },
     { OPT("--links", "FILE"), TOPT("links"), TRAFFIC_ONLY,
       .help = "write every link's utilisation over the window as CSV" },
+    { OPT("--messages", "FILE"), TOPT("messages"), TRAFFIC_ONLY,
+      .help = "write one CSV row per message: source, destination, words, created, injected, "
+              "arrived, latency (a trace: every message; synthetic: the packets created in the "
+              "window)" },
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 _Static_assert(sizeof rows / sizeof rows[0] <= 64, "run_opts.given has 64 bits");
@@ -510,6 +518,14 @@ int options_given(const run_opts *o, const char *name)
 {
     const opt_row *r = find_row(name);
     return r && (o->given >> (r - rows) & 1);
+}
+
+int options_row_kind(const char *name, int cmd)
+{
+    const opt_row *r = find_row(name);
+    if (!r) return -1;
+    if (!(row_cmds(r) & (unsigned)cmd)) return -2;
+    return r->kind != OPT_FLAG;
 }
 
 /* ---- the help ------------------------------------------------------------- */

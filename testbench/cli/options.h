@@ -38,6 +38,7 @@ typedef struct {
     /* traffic */
     traffic_run_cfg tr;
     const char *trace_in;     /* --trace-in FILE */
+    const char *config;       /* --config FILE (read by config.c before the parse) */
     int cmd;                  /* CMD_RUN or CMD_TRAFFIC */
 } run_opts;
 
@@ -72,6 +73,9 @@ _Noreturn void options_refuse(const char *why);
  * every other option in order. Exits 2 with one line on stderr on a usage
  * error, an option of another command included. */
 void options_parse(run_opts *o, int cmd, int argc, char **argv);
+/* The option called name (e.g. "--n"): -1 none, -2 not an option of
+ * command cmd, 0 a flag, 1 it takes a value. */
+int options_row_kind(const char *name, int cmd);
 /* Was the option called name (e.g. "--n") given? */
 int options_given(const run_opts *o, const char *name);
 /* The "options of <command>" parts of the help. */

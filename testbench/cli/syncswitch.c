@@ -13,6 +13,7 @@
 #include "aapc_schedule.h"
 #include "backend.h"
 #include "backend_exec.h"
+#include "config.h"
 #include "dist.h"
 #include "kernel.h"
 #include "options.h"
@@ -118,7 +119,7 @@ static void check_outputs(const backend_opts *be)
 static int cmd_run(int argc, char **argv)
 {
     run_opts o;
-    options_parse(&o, CMD_RUN, argc - 2, argv + 2);
+    config_parse(&o, CMD_RUN, argc - 2, argv + 2);
     params_t *p = &o.p;
     kernel_cfg *cfg = &o.cfg;
     backend_opts *be = &o.be;
@@ -201,7 +202,7 @@ static int cmd_run(int argc, char **argv)
 static int cmd_traffic(int argc, char **argv)
 {
     run_opts o;
-    options_parse(&o, CMD_TRAFFIC, argc - 2, argv + 2);
+    config_parse(&o, CMD_TRAFFIC, argc - 2, argv + 2);
     params_t *p = &o.p;
     backend_opts *be = &o.be;
     traffic_run_cfg *c = &o.tr;

@@ -286,6 +286,8 @@ int traffic_run(const params_t *pin, const traffic_run_cfg *c, const backend_opt
      * end (not one the watchdog or an error stopped) */
     if (link_stats(&m, links, r->window, rc ? NULL : c->links_csv, r, diag) && !rc)
         rc = EXIT_INTERNAL;
+    if (!rc && c->messages_csv && traffic_messages_csv(t, c->messages_csv, diag))
+        rc = EXIT_INTERNAL;
     if (record_close(rec, !rc, diag) && !rc) rc = EXIT_INTERNAL;
     rtl_backend_detach(rtl);
     if (st.sc) sc_backend_close(st.sc);

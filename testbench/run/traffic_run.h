@@ -17,6 +17,7 @@ typedef struct {
     uint64_t warmup_max;     /* ... and at most (then measured anyway) */
     uint64_t window;         /* the measurement window */
     const char *links_csv;   /* per-link utilisation as CSV, or NULL */
+    const char *messages_csv;   /* one row per message as CSV, or NULL */
 } traffic_run_cfg;
 
 typedef struct {
@@ -42,6 +43,12 @@ int traffic_run(const params_t *p, const traffic_run_cfg *c, const backend_opts 
 /* Did the backlog grow without bound over a window (docs/traffic.md)?
  * q0, q1: traffic_queued at its start and end; flits: those accepted in it. */
 int traffic_backlog_grew(const traffic_t *t, uint64_t q0, uint64_t q1, uint64_t flits);
+
+/* One CSV row per message into path, under a temporary name renamed into
+ * place (traffic_messages.c): a trace's every message in the trace's
+ * order, else the packets created in the window [win_start, win_end) in
+ * order of creation. -1 after a line on diag when it cannot be written. */
+int traffic_messages_csv(const traffic_t *t, const char *path, FILE *diag);
 
 /* Fill the latency and throughput fields of r from t over `cycles` of
  * window (the coexistence runs share this). */
