@@ -20,6 +20,7 @@
 
 static const char *const routing_names[] = { "bidir", "unidir", NULL };
 static const char *const payload_names[] = { "memory", "generated", NULL };
+static const char *const ties_names[] = { "plus", "balanced", NULL };   /* enum ties_rule */
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
 
@@ -46,6 +47,9 @@ static const ss_field params_fields[] = {
     INT("step_all", 0, 1, "0..1", "1: step every router every cycle (no idle skipping)"),
     INT("threads", 1, 64, "1..64, at most n",
         "threads stepping the C model, by rows of the torus (the same results; backend c only)"),
+    NAMES("ties", "plus, balanced",
+          "a message-passing or traffic packet n/2 hops away in a dimension goes + (plus), or "
+          "+ or - by a hash of the seed, per packet (balanced)", ties_names),
 };
 
 static const ss_field kernel_fields[] = {

@@ -102,6 +102,7 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
         if (text(k, "background") && parse_background(text(k, "background"), bg, why, sizeof why))
             bg->rate = -1;
         bg->seed = p->seed;
+        bg->ties = p->ties;
     }
     return kt;
 }
@@ -160,6 +161,7 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (text(k, "background")) {
         const char *tw = NULL;
         bg.seed = p.seed;
+        bg.ties = p.ties;
         traffic_t *t = traffic_new(&bg, p.n, &tw);
         if (!t) return ss_values_fail(v, "background = '%s': %s", text(k, "background"), tw);
         traffic_free(t);

@@ -258,6 +258,7 @@ void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic
     c->links_csv = text(t, "links");
     c->messages_csv = text(t, "messages");
     c->tc.seed = p->seed;
+    c->tc.ties = p->ties;
     if (t->trace_len) {
         c->tc.trace = t->trace;
         c->tc.trace_len = t->trace_len;

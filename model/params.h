@@ -10,6 +10,12 @@ enum sync_mode {
     SYNC_SW = 2   /* the node program clears them (the iWarp prototype, Fig. 4) */
 };
 
+/* Which way a half-way (n/2) hop of a message-passing route goes. */
+enum ties_rule {
+    TIES_PLUS = 0,     /* always + (the default; every recorded number) */
+    TIES_BALANCED = 1  /* + or - per packet, by a hash of the seed (the HEAD carries it) */
+};
+
 #define MAX_DEPTH 16   /* buffer depth limit (flits per VC per input) */
 #define MAX_TT 64      /* link throttle limit (cycles per flit) */
 #define MAX_N 64       /* torus side limit (HEAD hop fields are 7 bits) */
@@ -45,6 +51,9 @@ typedef struct {
      * routers (and DMA engines) by rows of the torus, 1..n (model/engine.h;
      * 0 is taken as 1). */
     int threads;
+    /* enum ties_rule: the senders' choice for message-passing HEADs and
+     * synthetic traffic; the routers just follow the HEAD's signed hops. */
+    int ties;
 } params_t;
 
 /* Machine presets: rows of data in params.c (name, description, every

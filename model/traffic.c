@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "params.h"
 #include "router.h"
 
 const char *const traffic_pattern_name[TP_NPATTERNS] = {
@@ -45,6 +46,20 @@ static int ring_offset(int a, int b, int n)
 {
     int d = ((b - a) % n + n) % n;
     return d <= n / 2 ? d : d - n;   /* n/2 goes + (the kernels' rule) */
+}
+
+/* A packet's hops in one dimension (dim 0 x, 1 y). --ties balanced: an n/2
+ * hop goes - when a hash of (seed, source, destination, the source's
+ * sequence number, dim) says so, so that each tie flow splits half and half
+ * and a run repeats; nothing is drawn from the source's generator, whose
+ * stream stays that of --ties plus. */
+static int packet_offset(const traffic_t *t, int a, int b, int src, int dst, uint32_t seq, int dim)
+{
+    int o = ring_offset(a, b, t->n);
+    if (t->cfg.ties != TIES_BALANCED || 2 * o != t->n) return o;
+    uint64_t s = ((uint64_t)t->cfg.seed << 32 | seq) ^
+                 ((uint64_t)(src * 4096 + dst) << 1 | (unsigned)dim) * 0xD1B54A32D192ED03ull;
+    return next64(&s) & 1 ? -o : o;
 }
 
 /* ---- patterns ----------------------------------------------------------- */
@@ -275,7 +290,8 @@ flit_t traffic_src_take(traffic_t *t, int node, uint64_t cycle)
     flit_t f;
     if (s == 0) {
         int n = t->n, dst = (int)p->dst;
-        int dx = ring_offset(node % n, dst % n, n), dy = ring_offset(node / n, dst / n, n);
+        int dx = packet_offset(t, node % n, dst % n, node, dst, tn->next, 0);
+        int dy = packet_offset(t, node / n, dst / n, node, dst, tn->next, 1);
         uint32_t w = head_with_class(head_make(dx, dy, POOL_MP, (unsigned)node), 1);
         p->inject = cycle;
         f = flit_make(FLIT_HEAD, VC_MP_LO, w);
@@ -373,6 +389,16 @@ double traffic_percentile(const traffic_samples *s, double p)
 
 /* ---- ideal throughput ------------------------------------------------------ */
 
+/* w flits per unit rate from node s along (dx, dy), X first, on the links */
+static void add_route(double *load, int n, int s, int dx, int dy, double w)
+{
+    int x = s % n, y = s / n;
+    for (; dx; x = (x + (dx > 0 ? 1 : n - 1)) % n, dx += dx > 0 ? -1 : 1)
+        load[(y * n + x) * 4 + (dx > 0 ? PORT_XP : PORT_XM)] += w;
+    for (; dy; y = (y + (dy > 0 ? 1 : n - 1)) % n, dy += dy > 0 ? -1 : 1)
+        load[(y * n + x) * 4 + (dy > 0 ? PORT_YP : PORT_YM)] += w;
+}
+
 void traffic_channel_load(const traffic_t *t, double *link_max, double *eject_max)
 {
     int n = t->n, N = t->num_nodes;
@@ -380,11 +406,13 @@ void traffic_channel_load(const traffic_t *t, double *link_max, double *eject_ma
                : t->cfg.pattern == TP_HOTSPOT ? 1.0 - t->cfg.hot_frac : 0.0;
     double fixed = t->cfg.pattern == TP_HOTSPOT ? t->cfg.hot_frac : 1.0 - u;
     /* the uniform part loads every link of a direction alike: the mean
-     * hops in that direction (n/2 ties go +) */
+     * hops in that direction (n/2 ties go +, or half each way) */
+    int bal = t->cfg.ties == TIES_BALANCED;
     double plus = 0, minus = 0;
     for (int d = 0; d < n; d++) {
         int o = ring_offset(0, d, n);
-        if (o > 0) plus += o;
+        if (bal && 2 * o == n) plus += o / 2.0, minus += o / 2.0;
+        else if (o > 0) plus += o;
         else minus -= o;
     }
     plus /= n;
@@ -393,12 +421,12 @@ void traffic_channel_load(const traffic_t *t, double *link_max, double *eject_ma
     if (!load || !ej) { free(load); free(ej); *link_max = *eject_max = 0; return; }
     for (int s = 0; s < N && fixed > 0; s++) {
         int d = t->cfg.pattern == TP_HOTSPOT ? t->cfg.hot_node : fixed_dest(t, s);
-        int x = s % n, y = s / n;
-        int dx = ring_offset(x, d % n, n), dy = ring_offset(y, d / n, n);
-        for (; dx; x = (x + (dx > 0 ? 1 : n - 1)) % n, dx += dx > 0 ? -1 : 1)
-            load[(y * n + x) * 4 + (dx > 0 ? PORT_XP : PORT_XM)] += fixed;
-        for (; dy; y = (y + (dy > 0 ? 1 : n - 1)) % n, dy += dy > 0 ? -1 : 1)
-            load[(y * n + x) * 4 + (dy > 0 ? PORT_YP : PORT_YM)] += fixed;
+        int dx = ring_offset(s % n, d % n, n), dy = ring_offset(s / n, d / n, n);
+        /* balanced: a tie dimension's flow is half + and half - */
+        int tx = bal && 2 * dx == n, ty = bal && 2 * dy == n;
+        for (int a = 0; a <= tx; a++)
+            for (int b = 0; b <= ty; b++)
+                add_route(load, n, s, a ? -dx : dx, b ? -dy : dy, fixed / ((1 + tx) * (1 + ty)));
         ej[d] += fixed;
     }
     double lm = 0, em = 0;

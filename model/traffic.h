@@ -36,6 +36,7 @@ typedef struct traffic_cfg_s {
     double burst;              /* mean packets per burst; 0: Bernoulli */
     int pkt_min, pkt_max;      /* flits per packet, HEAD and TAIL included */
     uint32_t seed;
+    int ties;                  /* enum ties_rule (params.h): n/2 hops */
     const traffic_trace_msg *trace;   /* replay this instead (sorted by cycle) */
     size_t trace_len;
 } traffic_cfg;

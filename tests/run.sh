@@ -30,6 +30,9 @@ part cli/config "$here/cli/config.sh" "$dir"
 part cli/threads "$here/cli/threads.sh" "$dir"
 # the measurement's verdicts: no latency without packets, saturation
 part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
+# --ties (issue 21, part 2): plus by default, balanced repeats and splits
+# the n/2 hops; its cosim corners with RTL_TESTS=1
+part traffic/ties "$here/traffic/ties.sh" "$dir"
 # the measurement scripts: their variables checked, no half-written result
 part scripts/scripts "$here/scripts/scripts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's

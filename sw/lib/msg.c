@@ -1,15 +1,14 @@
 /* The message-passing library (msg.h), built on the node API only. */
 #include "msg.h"
 
-void mp_route_offsets(const node_ctx *c, int dst, int unidir, int *dx, int *dy)
+void mp_route_offsets(node_ctx *c, int dst, int unidir, int *dx, int *dy)
 {
     int n = api_n(c), tx = dst % n, ty = dst / n;
     if (unidir) {
         *dx = ((tx - api_x(c)) % n + n) % n;
         *dy = ((ty - api_y(c)) % n + n) % n;
     } else {
-        *dx = api_ring_offset(api_x(c), tx, n);
-        *dy = api_ring_offset(api_y(c), ty, n);
+        api_route_offsets(c, dst, dx, dy);
     }
 }
 
@@ -59,8 +58,15 @@ void mp_send_gather(node_ctx *c, int dst, int nseg, const uint32_t *addr,
 
 void mp_send_on(node_ctx *c, unsigned pool, int dst, uint32_t addr, uint32_t len)
 {
-    int dx, dy;
-    mp_route_offsets(c, dst, 0, &dx, &dy);
+    int dx, dy, n = api_n(c);
+    /* the tie rule is the message-passing pool's (its dateline VCs): the
+     * AAPC pool's routes stay the kernels' own, n/2 going + */
+    if (pool == API_POOL_MP) {
+        mp_route_offsets(c, dst, 0, &dx, &dy);
+    } else {
+        dx = api_ring_offset(api_x(c), dst % n, n);
+        dy = api_ring_offset(api_y(c), dst / n, n);
+    }
     post_msg(c, pool, dx, dy, api_id(c), 1, &addr, &len, -1);
 }
 

@@ -24,12 +24,13 @@ void mp_send_gather(node_ctx *c, int dst, int nseg, const uint32_t *addr,
                     const uint32_t *len);
 
 /* Hop counts from this node to torus node dst: unidir = 0 is the shortest
- * way (api_ring_offset, n/2 goes +); unidir = 1 is +x then +y only,
+ * way (api_route_offsets: n/2 goes + or, under --ties balanced, either way
+ * per message); unidir = 1 is +x then +y only,
  * dx = (dst_x - x) mod n, dy likewise (0..n-1, fits the 7-bit HEAD field
  * for n <= 64). The AP1000 routed unidirectionally (seed 004); the router
  * simply follows the signed hop counts in the HEAD, so the routing mode is
  * the sender's choice. */
-void mp_route_offsets(const node_ctx *c, int dst, int unidir, int *dx, int *dy);
+void mp_route_offsets(node_ctx *c, int dst, int unidir, int *dx, int *dy);
 
 /* mp_send along an explicit route (dx, dy) with `tag` as the HEAD's source
  * id (normally api_id(c); a node forwarding a block may name the block's

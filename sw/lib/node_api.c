@@ -270,3 +270,21 @@ int api_ring_offset(int a, int b, int n)
     int d = ((b - a) % n + n) % n;
     return d <= n / 2 ? d : d - n;
 }
+
+/* one dimension of api_route_offsets: h's bit dim turns a tie to - */
+static int tie_offset(int a, int b, int n, uint32_t h, int dim)
+{
+    int o = api_ring_offset(a, b, n);
+    return 2 * o == n && (h >> dim & 1u) ? -o : o;
+}
+
+void api_route_offsets(node_ctx *c, int dst, int *dx, int *dy)
+{
+    int n = c->n;
+    uint32_t seq = c->routes++, h = 0;
+    if (c->ties_balanced)
+        h = pat_mix32(c->seed * 2654435761u ^ pat_mix32((uint32_t)(c->id * 4096 + dst) ^
+                                                        pat_mix32(seq + 0x7f4a7c15u)));
+    *dx = tie_offset(c->x, dst % n, n, h, 0);
+    *dy = tie_offset(c->y, dst / n, n, h, 1);
+}

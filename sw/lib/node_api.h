@@ -140,6 +140,12 @@ uint64_t api_errors(const node_ctx *c);
 
 /* Shortest signed offset from a to b on a ring of n (n/2 goes +). */
 int api_ring_offset(int a, int b, int n);
+/* The shortest route of this node's next message-passing message to node
+ * dst, under the run's tie rule: an n/2 hop goes + (--ties plus, the
+ * default), or (--ties balanced) + or - by a hash of the seed, this node,
+ * dst, the number of earlier calls on this node and the dimension. Each
+ * call is one message: the HEAD carries the choice, the routers follow it. */
+void api_route_offsets(node_ctx *c, int dst, int *dx, int *dy);
 
 #ifdef __cplusplus
 }

@@ -79,6 +79,9 @@ struct node_ctx {
     double mem_words_per_cycle; /* the memory port (api_copy's cost) */
     double jitter;              /* software costs uniform in c(1 +- jitter) */
     uint32_t jitter_state;      /* this node's generator (node_api_jitter_init) */
+    int ties_balanced;          /* --ties balanced (api_route_offsets) */
+    uint32_t seed;              /* the run's seed */
+    uint32_t routes;            /* api_route_offsets calls so far */
     FILE *diag;                 /* verification messages and reports */
     uint64_t errors;            /* api_fail / api_count_error */
 };

@@ -139,6 +139,7 @@ node_ctx *node_api_model_nodes(machine_t *m)
                              .tt = m->p.tt, .depth = m->p.depth, .watchdog = m->p.watchdog,
                              .mem = nd->mem, .mem_words = nd->mem_words,
                              .mem_words_per_cycle = m->p.mem_words_per_cycle,
+                             .ties_balanced = m->p.ties == TIES_BALANCED, .seed = m->p.seed,
                              .diag = m->diag };
         node_api_jitter_init(&ctx[i], m->p.jitter, m->p.seed);
     }

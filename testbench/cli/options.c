@@ -122,6 +122,7 @@ static const opt_row rows[] = {
       .help = "node memory words/cycle shared by both DMA engines: 0 = unlimited, "
               "else at least 1/64; >= 2 never limits" },
     { .cmds = BOTH, OPT("--threads", "T"), PARAM("threads") },
+    { .cmds = BOTH, OPT("--ties", "RULE"), PARAM("ties") },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "
@@ -342,6 +343,9 @@ static int format_value(const opt_row *r, const run_opts *o, char *buf, size_t s
         if (!in_params(r) || !o->sp) return 0;
         if (lib_field(r)->type == SS_FIELD_INT)
             snprintf(buf, size, "%lld", (long long)ss_params_get_int(o->sp, r->field.name));
+        else if (lib_field(r)->type == SS_FIELD_TEXT)   /* a choice: ties */
+            snprintf(buf, size, "%s",
+                     ss_values_text(&o->sp->v, ss_field_index(SS_FIELDS_PARAMS, r->field.name)));
         else
             snprintf(buf, size, "%g", ss_params_get_real(o->sp, r->field.name));
         return 1;

@@ -153,6 +153,8 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    if (p->ties == TIES_BALANCED && sc)   /* its node programs read no tie rule */
+        usage_error("--ties balanced needs --backend c, rtl or cosim");
     if (p->threads > 1 && be->kind != BACKEND_C)
         usage_error("--threads %d needs --backend c (the other backends step on one thread)",
                     p->threads);

@@ -91,6 +91,47 @@ static void test_traffic_ideal(test_ctx *t)
     traffic_free(n);
 }
 
+/* --ties balanced (issue 21): uniform 8x8's ties split, so each link
+ * carries the mean of 1..4 and 1..3 with 4 halved, 1.0; transpose's tie
+ * flows split over the + and - ways. The HEADs of the tie packets go both
+ * ways, about half each, and the same seed gives the same choices. */
+static void test_traffic_ties_balanced(test_ctx *t)
+{
+    double link, ej, plus_link;
+    traffic_cfg c = { .pattern = TP_UNIFORM, .rate = 1, .pkt_min = 3, .pkt_max = 3, .seed = 3,
+                      .ties = TIES_BALANCED };
+    const char *why;
+    traffic_t *u = traffic_new(&c, 8, &why);
+    traffic_channel_load(u, &link, &ej);
+    CHECK(t, link > 0.9999 && link < 1.0001, "balanced uniform 8x8: link %.4f, want 1", link);
+    traffic_t *tp = make(TP_TRANSPOSE, 8, 0.1);
+    traffic_channel_load(tp, &plus_link, &ej);
+    c.pattern = TP_TRANSPOSE;
+    traffic_t *tb = traffic_new(&c, 8, &why);
+    traffic_channel_load(tb, &link, &ej);
+    CHECK(t, link < plus_link, "transpose 8x8: balanced link %.4f, plus %.4f", link, plus_link);
+    /* node 0's packets to (4, *) or (*, 4): count the - ways */
+    int ties = 0, minus = 0;
+    uint64_t cyc = 0;
+    while (ties < 400 && cyc < 200000) {
+        traffic_generate(u, cyc);
+        while (traffic_src_pending(u, 0)) {
+            int dst = (int)u->node[0].pkt[u->node[0].next].dst;
+            flit_t f = traffic_src_take(u, 0, cyc);
+            if (flit_kind(f) != FLIT_HEAD) continue;
+            int dx = head_dx(flit_word(f)), dy = head_dy(flit_word(f));
+            if (dst % 8 == 4) ties++, minus += dx < 0;
+            if (dst / 8 == 4) ties++, minus += dy < 0;
+        }
+        cyc++;
+    }
+    CHECK(t, ties >= 400 && minus > ties / 3 && minus < 2 * ties / 3,
+          "balanced ties: %d of %d went -", minus, ties);
+    traffic_free(u);
+    traffic_free(tp);
+    traffic_free(tb);
+}
+
 /* The sink checks every word: a packet taken from a source arrives clean;
  * the same with one word flipped arrives with an error. */
 static void test_traffic_sink_checks(test_ctx *t)
@@ -182,6 +223,7 @@ const test_case tests_traffic[] = {
     T(test_traffic_patterns),
     T(test_traffic_refuses),
     T(test_traffic_ideal),
+    T(test_traffic_ties_balanced),
     T(test_traffic_sink_checks),
     T(test_traffic_run_conserves),
     T(test_traffic_idle_skip_identical),
