@@ -17,9 +17,10 @@ typedef struct dist_ops {
     /* v[0..k) summed over every process, in place (the same result on
      * each); a transport that fails stops every process (MPI_Abort) */
     void (*sum)(int64_t *v, int k);
-    /* After this process's band stepped (out_d and wake_d of its rows
+    /* After this process's band stepped (out_d and arrive_d of its rows
      * written): the outputs of the rows above and below the band from the
-     * processes that own them, and the wake slots they set in the band.
+     * processes that own them, and what they deliver into the band's
+     * arrive_d.
      * moved is the band's flit count, or -1 for a protocol error (its
      * router and reason in m->error_node, m->protocol_error); returns
      * every band's total, or -1 with the lowest failing router's id and

@@ -24,12 +24,12 @@ int machine_init(machine_t *m, const params_t *p, size_t mem_words)
     m->inj_d = calloc(N, sizeof(flit_t));
     m->ejc_q = calloc(N, sizeof(credit_t));
     m->ejc_d = calloc(N, sizeof(credit_t));
-    m->wake_q = calloc(N, sizeof *m->wake_q);
-    m->wake_d = calloc(N, sizeof *m->wake_d);
+    m->arrive_q = calloc(N, sizeof *m->arrive_q);
+    m->arrive_d = calloc(N, sizeof *m->arrive_d);
     m->up = calloc(L, sizeof(int));
     m->down = calloc(L, sizeof(int));
     if (!m->r || !m->node || !m->out_q || !m->out_d || !m->inj_q || !m->inj_d || !m->ejc_q || !m->ejc_d ||
-        !m->up || !m->down || !m->wake_q || !m->wake_d)
+        !m->up || !m->down || !m->arrive_q || !m->arrive_d)
         return -1;
     /* this process's band (all of it unless syncswitch-mpi splits the
      * rows over processes: model/dist.h); the other bands' nodes hold no
@@ -69,7 +69,7 @@ void machine_free(machine_t *m)
     free(m->out_q); free(m->out_d);
     free(m->inj_q); free(m->inj_d); free(m->ejc_q); free(m->ejc_d);
     free(m->up); free(m->down);
-    free(m->wake_q); free(m->wake_d);
+    free(m->arrive_q); free(m->arrive_d);
     memset(m, 0, sizeof *m);
 }
 
@@ -87,19 +87,17 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in)
     in->sw_clear = m->node[i].sw_clear;
 }
 
-/* Nothing arrives at router i this cycle: no flit, no credit (wake_q[i]
- * is set exactly when one does), no sw_clear. */
-static int woken(const wake_t *w)
-{
-    uint64_t a, b;
-    memcpy(&a, w->from, 8);
-    memcpy(&b, w->from + 8, 8);
-    return (a | b) != 0;
-}
-
+/* Nothing arrives at router i this cycle: no flit or credit from a
+ * neighbour (arrive_q[i]), none from its node, no sw_clear. */
 static int nothing_arrives(const machine_t *m, int i)
 {
-    return !woken(&m->wake_q[i]) && !m->node[i].sw_clear;
+    const router_in_t *a = &m->arrive_q[i];
+    uint32_t c;
+    _Static_assert(CREDIT_VALID == 0x80u, "credit bytes tested as one word");
+    memcpy(&c, a->credit, sizeof c);   /* credits 0..3 */
+    flit_t f = a->link[0] | a->link[1] | a->link[2] | a->link[3] | m->inj_q[i];
+    return !flit_valid(f) && !(c & 0x80808080u) &&   /* each byte's CREDIT_VALID */
+           !(m->ejc_q[i] & CREDIT_VALID) && !m->node[i].sw_clear;
 }
 
 /* router_idle without gathering router_in_t first: nothing arrives at
@@ -111,15 +109,15 @@ static int quiet(const machine_t *m, int i)
     return nothing_arrives(m, i) && router_still(&m->r[i]);
 }
 
-/* Router i has stepped: wake the routers its flits and credits reach
- * (without branches: which links are busy is hard to predict). */
-static void wake_neighbours(machine_t *m, int i)
+/* Router i has stepped: deliver its flits and credits to the routers
+ * they reach (they read them next cycle from arrive_q). */
+static void deliver(machine_t *m, int i)
 {
     const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
     const router_out_t *o = &m->out_d[i];
-    for (int p = 0; p < PORT_LOCAL; p++) {   /* slots of wake_t: i is their one writer */
-        m->wake_d[down[p]].from[p] = (uint8_t)flit_valid(o->link[p]);
-        m->wake_d[up[p]].from[4 + p] = (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
+    for (int p = 0; p < PORT_LOCAL; p++) {
+        m->arrive_d[down[p]].link[p] = o->link[p];
+        m->arrive_d[up[p]].credit[p] = o->credit[p];
     }
 }
 
@@ -130,43 +128,55 @@ static void count_links(machine_t *m, int i)
         m->link_flits[i * NUM_PORTS + o] += (uint64_t)flit_valid(m->out_d[i].link[o]);
 }
 
-int machine_routers_range(machine_t *m, int lo, int hi, int *err_node, const char **err)
+/* Router i's step, machine_routers_range's body: flits moved, or -1. */
+static inline int router_cycle(machine_t *m, int i, int skip_idle, const char **err)
+{
+    router_t *r = &m->r[i];
+    /* Skipped: a router whose step would change nothing and send nothing:
+     * quiet, or blocked (router_t.blocked: its last step did nothing, and
+     * again nothing arrives). The rest are stepped without asking
+     * router_idle, which would refuse them too. */
+    int none_in = skip_idle && nothing_arrives(m, i);
+    if (none_in && (r->blocked || router_still(r))) {
+        /* what router_step would do: no register changes, outputs idle */
+        memset(&m->out_d[i], 0, sizeof m->out_d[i]);
+        return 0;
+    }
+    /* with nothing arriving and the router at rest, a step that moves
+     * nothing and counts no stall changes nothing: note it */
+    int at_rest = none_in && router_at_rest(r);
+    uint64_t stalls = r->gate_stall_cycles;
+    /* what the neighbours sent is in place; the node's part: */
+    router_in_t *in = &m->arrive_q[i];
+    in->link[PORT_LOCAL] = m->inj_q[i];
+    in->credit[PORT_LOCAL] = m->ejc_q[i];
+    in->sw_clear = m->node[i].sw_clear;
+    m->node[i].sw_clear = 0;
+    int k = router_step(r, in, &m->out_d[i], err);
+    /* read: arrive_d of the next cycle starts clear (machine_clock swaps;
+     * a router skipped above had nothing in it) */
+    memset(in, 0, sizeof *in);
+    if (k < 0) return -1;
+    r->blocked = (uint8_t)(at_rest && k == 0 && r->gate_stall_cycles == stalls);
+    /* a flit or credit goes out only with a grant: none, nothing to send */
+    if (k > 0) deliver(m, i);
+    if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: machine_step_hw */
+    return k;
+}
+
+/* flatten: the router's whole step inlined here (LTO does not always) */
+__attribute__((flatten)) int machine_routers_range(machine_t *m, int lo, int hi,
+                                                   int *err_node, const char **err)
 {
     int moved = 0, skip_idle = !m->p.step_all;
     for (int i = lo; i < hi; i++) {
-        router_t *r = &m->r[i];
-        /* Skipped: a router whose step would change nothing and send
-         * nothing: quiet, or blocked (router_t.blocked: its last step did
-         * nothing, and again nothing arrives). The rest are stepped without
-         * asking router_idle, which would refuse them too. */
-        int none_in = skip_idle && nothing_arrives(m, i);
-        if (none_in && (r->blocked || router_still(r))) {
-            /* what router_step would do: no register changes, outputs idle */
-            memset(&m->out_d[i], 0, sizeof m->out_d[i]);
-            continue;
-        }
-        /* with nothing arriving and the router at rest, a step that moves
-         * nothing and counts no stall changes nothing: note it */
-        int at_rest = none_in && router_at_rest(r);
-        uint64_t stalls = r->gate_stall_cycles;
-        router_in_t in;
-        if (none_in) memset(&in, 0, sizeof in);   /* all that arrives is idle */
-        else machine_router_in(m, i, &in);
-        m->node[i].sw_clear = 0;
-        int k = router_step(r, &in, &m->out_d[i], err);
+        int k = router_cycle(m, i, skip_idle, err);
         if (k < 0) {
             *err_node = i;
-            moved = -1;
-            break;
+            return -1;
         }
-        r->blocked = (uint8_t)(at_rest && k == 0 && r->gate_stall_cycles == stalls);
         moved += k;
-        /* a flit or credit goes out only with a grant: none, nothing to wake */
-        if (skip_idle && k > 0) wake_neighbours(m, i);
-        if (m->link_flits && !m->routers_step) count_links(m, i);   /* else: below */
     }
-    /* read: wake_d of the next cycle starts clear (machine_clock swaps) */
-    memset(&m->wake_q[lo], 0, (size_t)(hi - lo) * sizeof *m->wake_q);
     return moved;
 }
 
@@ -198,20 +208,45 @@ void machine_attach_traffic(machine_t *m, struct traffic *t)
     for (int i = 0; i < m->num_nodes; i++) m->node[i].tr = t;
 }
 
+/* Node i's DMA step, machine_nodes_range's body: flits moved. */
+static inline int node_cycle(machine_t *m, int i)
+{
+    flit_t ej = m->out_q[i].link[PORT_LOCAL];
+    credit_t cr = m->out_q[i].credit[PORT_LOCAL];
+    if (node_idle(&m->node[i], ej, cr)) {   /* node_dma_step would do just this */
+        m->inj_d[i] = 0;
+        m->ejc_d[i] = 0;
+        return 0;
+    }
+    return node_dma_step(&m->node[i], ej, cr, &m->inj_d[i], &m->ejc_d[i]);
+}
+
 int machine_nodes_range(machine_t *m, int lo, int hi)
 {
     int moved = 0;
-    for (int i = lo; i < hi; i++) {
-        flit_t ej = m->out_q[i].link[PORT_LOCAL];
-        credit_t cr = m->out_q[i].credit[PORT_LOCAL];
-        if (node_idle(&m->node[i], ej, cr)) {   /* node_dma_step would do just this */
-            m->inj_d[i] = 0;
-            m->ejc_d[i] = 0;
-            continue;
+    for (int i = lo; i < hi; i++) moved += node_cycle(m, i);
+    return moved;
+}
+
+/* The C model's whole cycle on one thread: node i, then router i, then
+ * node i + 1: each reads only registered wires and writes its own state,
+ * so the order is free, and a node and its router share cache lines. A
+ * router's protocol error stops the run; the nodes after it still step,
+ * so that the state is the one a separate nodes' pass would leave. */
+__attribute__((flatten)) static int machine_cycle_c(machine_t *m)
+{
+    int moved = 0, skip_idle = !m->p.step_all;
+    for (int i = m->lo; i < m->hi; i++) {   /* this process's band (dist.h) */
+        moved += node_cycle(m, i);
+        const char *err = NULL;
+        int k = router_cycle(m, i, skip_idle, &err);
+        if (k < 0) {
+            machine_nodes_range(m, i + 1, m->hi);
+            m->protocol_error = err;
+            m->error_node = i;
+            return -1;
         }
-        moved += node_dma_step(&m->node[i], ej, cr, &m->inj_d[i], &m->ejc_d[i]);
-        if (flit_valid(m->inj_d[i]) || (m->ejc_d[i] & CREDIT_VALID))
-            m->wake_d[i].from[WAKE_NODE] = 1;
+        moved += k;
     }
     return moved;
 }
@@ -221,7 +256,7 @@ void machine_clock(machine_t *m)
     SWAP(m->out_q, m->out_d);
     SWAP(m->inj_q, m->inj_d);
     SWAP(m->ejc_q, m->ejc_d);
-    SWAP(m->wake_q, m->wake_d);
+    SWAP(m->arrive_q, m->arrive_d);
     m->cycle++;
 }
 
@@ -236,8 +271,6 @@ static int step_backend(machine_t *m)
     moved += k;
     if (m->link_flits)   /* the C routers count their own */
         for (int i = 0; i < m->num_nodes; i++) count_links(m, i);
-    /* the C routers clear what they read; a backend does not */
-    memset(m->wake_q, 0, (size_t)m->num_nodes * sizeof *m->wake_q);
     machine_clock(m);
     return moved;
 }
@@ -250,15 +283,7 @@ int machine_step_hw(machine_t *m)
         moved = engine_step(m->eng);
     } else {
         if (m->traffic) traffic_generate(m->traffic, m->cycle);
-        moved = machine_nodes_range(m, m->lo, m->hi);
-        int node = -1;
-        const char *err = NULL;
-        int k = machine_routers_range(m, m->lo, m->hi, &node, &err);
-        if (k < 0) {
-            m->protocol_error = err;
-            m->error_node = node;
-        }
-        moved = k < 0 ? -1 : moved + k;
+        moved = machine_cycle_c(m);
     }
     /* the other processes' bands: the rows bordering this one, and every
      * band's count (a failure anywhere fails every process) */

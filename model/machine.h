@@ -24,14 +24,6 @@ enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_MISMATCH = 4, RUN_PROTOCOL = 5,
  * m->mismatch set when co-simulation disagreed). */
 typedef int (*routers_step_fn)(machine_t *m, void *ctx);
 
-/* Who wakes router i for the next step (machine_t.wake_q/wake_d): slot p
- * (0..3) a flit from up[p] on input p, slot 4 + p a credit from down[p]
- * for output p, slot WAKE_NODE its node's inject flit or eject credit.
- * Each slot has one writer, so threads stepping different rows never
- * write the same byte (model/engine.h). */
-enum { WAKE_NODE = 8 };
-typedef struct { uint8_t from[16]; } wake_t;
-
 struct engine;
 struct dist_ops;
 
@@ -46,10 +38,18 @@ struct machine {
     router_out_t *out_q, *out_d;
     flit_t *inj_q, *inj_d;         /* node -> router input LOCAL */
     credit_t *ejc_q, *ejc_d;       /* node -> router output LOCAL credit */
-    wake_t *wake_q, *wake_d;       /* per router: something arrives at the next
-                                      step (a neighbour's flit or credit, the
-                                      node's inject flit or eject credit); the
-                                      C routers skip the rest (router_still) */
+    router_in_t *arrive_q, *arrive_d;
+                                   /* the C routers' inputs, delivered: a router
+                                      that sends writes its flits and credits
+                                      into its neighbours' arrive_d (link[p] of
+                                      down[p], credit[p] of up[p], p < 4: each
+                                      field has one writer, so threads stepping
+                                      different rows never write the same one,
+                                      model/engine.h), and the receiver reads
+                                      arrive_q, its router_in_t, with no gather
+                                      (it fills in LOCAL and sw_clear); all
+                                      zero where nothing arrives, which the C
+                                      routers skip (router_still) */
     int *up;                       /* up[i*5+p]: node whose output p feeds input p of i */
     int *down;                     /* down[i*5+o]: node fed by output o of i */
 
@@ -109,8 +109,8 @@ int machine_routers_step_c(machine_t *m);
  * rows [lo, hi) (node ids): the nodes' DMA steps (flits moved), and the
  * routers' steps (flits moved, or -1 with the first failing router's id
  * and reason in *err_node, *err). Each reads only registered wires and
- * writes only its range's state, outputs and wake slots; the routers'
- * part also clears its range's wake_q (read by no one else). */
+ * writes only its range's state, outputs and arrive_d slots; the routers'
+ * part also clears its range's arrive_q (read by no one else). */
 int machine_nodes_range(machine_t *m, int lo, int hi);
 int machine_routers_range(machine_t *m, int lo, int hi, int *err_node, const char **err);
 /* After the routers' part: swap every _q/_d wire, cycle++. */

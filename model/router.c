@@ -9,11 +9,12 @@
  *   sync_switch   the sticky bits' and phase counter's next values
  *   commit        every register takes its next value (the clock edge)
  *
- * router_step calls eligible .. commit in this order; output_ready is asked
- * by eligible, per output VC. All but commit read only the registers
- * (router_t) and the inputs and fill the cycle's wires (router_wires_t);
- * commit alone writes registers, so nothing written in a cycle is seen
- * before the next, as in the RTL. */
+ * router_step calls eligible, request, arbitrate and commit in this order;
+ * output_ready is asked by eligible, for all output VCs at once (a mask),
+ * and sync_switch by commit, which knows which TAILs leave. All but commit
+ * read only the registers (router_t) and the inputs and fill the cycle's
+ * wires (router_wires_t); commit alone writes registers, so nothing written
+ * in a cycle is seen before the next, as in the RTL. */
 #include "router.h"
 #include <stdio.h>
 #include <string.h>
@@ -34,11 +35,6 @@ const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 /* Element b = VC_BIT(p, v) of a per-input-VC array [NUM_PORTS][NUM_VC]
  * (element [p][v]): the stages index input VCs by their mask bit. */
 #define AT(arr, b) ((&(arr)[0][0])[b])
-
-/* The AAPC VC of every port, as a VC_BIT mask. */
-#define AAPC_VCS (1u << VC_BIT(0, VC_AAPC) | 1u << VC_BIT(1, VC_AAPC) | \
-                  1u << VC_BIT(2, VC_AAPC) | 1u << VC_BIT(3, VC_AAPC) | \
-                  1u << VC_BIT(4, VC_AAPC))
 
 /* Where an input VC's front flit goes and what leaves: the held route for a
  * message's later flits, the computed route and rewritten word for a HEAD.
@@ -72,21 +68,46 @@ typedef struct {
     unsigned perr;                /* input VC's front flit is a protocol error */
     uint8_t why[NUM_PORTS * NUM_VC];  /* the error, where perr is set */
     target_t tgt[NUM_PORTS * NUM_VC]; /* where elig is set */
-    unsigned tail;                /* input VC's front flit is a TAIL (where elig) */
+    unsigned shared_out;          /* two eligible VCs target the same output */
     int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
     /* request */
-    uint8_t req_b[NUM_PORTS];     /* per input: the VC it offers (its VC_BIT) */
-    uint8_t req_in[NUM_PORTS];    /* per output: the inputs requesting it */
-    uint8_t req_out;              /* the outputs with a request */
+    unsigned req;                 /* per input VC: offered (one per input) */
     /* arbitrate */
-    uint8_t gnt_valid;            /* per output: a flit is granted */
-    uint8_t gnt_in[NUM_PORTS];    /* per output: the winning input */
-    unsigned pop;                 /* per input VC: its front flit leaves */
-    int moved;                    /* flits granted (router_step's result) */
-    /* sync_switch */
-    uint8_t nim_d;
-    uint32_t phase_d;
+    unsigned pop;                 /* per input VC: granted, its front flit leaves */
 } router_wires_t;
+
+/* Byte counters as words, all at once (each byte below 128): the throttle
+ * bytes (router_t.throttle) as one word; 0x01 in the place of each non-zero
+ * byte of a word; bytes of 0 or 1 as bits (byte k to bit k); and the
+ * non-zero bytes of a per-VC array ([NUM_PORTS][NUM_VC], VC_BIT order) as
+ * a VC_BIT mask. */
+static inline uint64_t throttle_word(const router_t *r)
+{
+    uint64_t t;
+    memcpy(&t, r->throttle, sizeof t);
+    return t;
+}
+
+static inline uint64_t bytes_nonzero(uint64_t t)
+{
+    return ((t + 0x7f7f7f7f7f7f7f7full) & 0x8080808080808080ull) >> 7;
+}
+
+static inline unsigned byte_bits(uint64_t a)
+{
+    return (unsigned)((a * 0x0102040810204080ull) >> 56);
+}
+
+static inline uint16_t nonzero_bits(const uint8_t *a)
+{
+    /* two 8-byte loads, the second overlapping the first by a byte (a
+     * 7-byte copy is two stores and a load that cannot forward: slow) */
+    uint64_t lo, hi;
+    _Static_assert(NUM_PORTS * NUM_VC == 15, "two words cover the array");
+    memcpy(&lo, a, sizeof lo);
+    memcpy(&hi, a + 7, sizeof hi);
+    return (uint16_t)(byte_bits(bytes_nonzero(lo)) | byte_bits(bytes_nonzero(hi >> 8)) << 8);
+}
 
 void router_init(router_t *r, const params_t *p, int x, int y)
 {
@@ -102,6 +123,16 @@ void router_init(router_t *r, const params_t *p, int x, int y)
     for (int o = 0; o < NUM_PORTS; o++)
         for (int v = 0; v < NUM_VC; v++)
             r->credits[o][v] = (uint8_t)p->depth;
+    for (int o = 0; o < PORT_LOCAL; o++) r->tt_reload[o] = (uint8_t)(p->tt - 1);
+}
+
+/* The RTL's FIFO not-empty flags: bit VC_BIT(p, v) set while cnt[p][v]
+ * != 0, all 15 at once (so that a cycle visits only the buffers that hold
+ * a flit). Computed when asked, not kept: a count's byte store followed
+ * by a word load of the counts stalls. */
+static inline unsigned fifo_nonempty(const router_t *r)
+{
+    return nonzero_bits(&r->cnt[0][0]);
 }
 
 static inline flit_t fifo_front(const router_t *r, int b)
@@ -169,68 +200,111 @@ static inline int rr_pick(unsigned req, int ptr, int w)
     return i >= w ? i - w : i;
 }
 
-/* ---- output_ready: can a flit go to output VC (o, v) this cycle ---------
+/* ---- output_ready: the output VCs a flit can go to this cycle ---------
  * Ready: a free slot downstream (a credit) and the link throttle at 0.
- * Free: ready and not owned by a message, which is what a HEAD needs. The
- * RTL computes both for all 15 output VCs; the model asks only for the
- * targets of the flits that wait (all 15 every cycle cost it 5-10% of its
- * speed), from eligible. */
-static inline int output_ready(const router_t *r, int o, int v)
+ * Free (what a HEAD needs): ready and not owned by a message. As in the
+ * RTL, for all 15 output VCs at once: a VC_BIT mask. */
+
+/* A port mask (bit p, 5 bits) as the mask of the ports' VCs (bits
+ * VC_BIT(p, 0..2)). */
+static const uint16_t port_vcs[1u << NUM_PORTS] = {
+    0x0000, 0x0007, 0x0038, 0x003f, 0x01c0, 0x01c7, 0x01f8, 0x01ff,
+    0x0e00, 0x0e07, 0x0e38, 0x0e3f, 0x0fc0, 0x0fc7, 0x0ff8, 0x0fff,
+    0x7000, 0x7007, 0x7038, 0x703f, 0x71c0, 0x71c7, 0x71f8, 0x71ff,
+    0x7e00, 0x7e07, 0x7e38, 0x7e3f, 0x7fc0, 0x7fc7, 0x7ff8, 0x7fff
+};
+#define PV(p) (((1u << NUM_VC) - 1u) << VC_BIT(p, 0))
+
+static inline unsigned output_ready(const router_t *r)
 {
-    return r->throttle[o] == 0 && r->credits[o][v] != 0;
+    unsigned thr = byte_bits(bytes_nonzero(throttle_word(r)));
+    return nonzero_bits(&r->credits[0][0]) & ~(unsigned)port_vcs[thr & ((1u << NUM_PORTS) - 1u)];
 }
 
-static inline int output_free(const router_t *r, int o, int v)
+/* Why output VC ob (a VC_BIT) cannot take a flit, ready being false. */
+static inline int why_not_ready(const router_t *r, int ob)
 {
-    return output_ready(r, o, v) && !r->out_busy[o][v];
+    return AT(r->credits, ob) ? WHY_THROTTLE : WHY_NO_CREDIT;
+}
+
+/* Input VC b holds output VC ob, which is ready: its front flit goes there
+ * (a HEAD inside a message is a protocol error). */
+static inline int held_target(const router_t *r, int b, int ob, target_t *t)
+{
+    flit_t f = fifo_front(r, b);
+    t->flit = flit_with_vc(f, (unsigned)ob % NUM_VC);
+    t->port = (uint8_t)((unsigned)ob / NUM_VC);
+    return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
 }
 
 /* ---- eligible: input VC (p, v), non-empty: its target and why it waits -
- * A message's later flits follow the route its HEAD took; a HEAD with no
- * route held is routed here (the RTL routes it as it is written, which
- * gives the same route: nothing it depends on changes while it waits). */
-static inline int vc_eligible(const router_t *r, int b, target_t *t)
+ * ready: output_ready's mask. A message's later flits follow the route its
+ * HEAD took; a HEAD with no route held is routed here (the RTL routes it as
+ * it is written, which gives the same route: nothing it depends on changes
+ * while it waits). */
+static inline int vc_eligible(const router_t *r, int b, unsigned ready, target_t *t)
 {
-    int o, ov;
-    if (AT(r->held, b)) {
-        o = AT(r->held_port, b);
-        ov = AT(r->held_vc, b);
-        /* the output first: the flit is read (a cache miss, often) only
-         * when it could move; a HEAD here is an error noticed then */
-        if (!output_ready(r, o, ov))
-            return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
-        flit_t f = fifo_front(r, b);
-        t->flit = flit_with_vc(f, (unsigned)ov);
-        t->port = (uint8_t)o;
-        return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
+    if ((r->held_m >> b) & 1u) {
+        int ob = VC_BIT(AT(r->held_port, b), AT(r->held_vc, b));
+        if (!((ready >> ob) & 1u)) return why_not_ready(r, ob);
+        return held_target(r, b, ob, t);
     }
     flit_t f = fifo_front(r, b);
     if (flit_kind(f) != FLIT_HEAD) return WHY_NO_ROUTE;
-    int p = b / NUM_VC, v = b % NUM_VC;
+    int p = b / NUM_VC, v = b % NUM_VC, o, ov;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
     uint32_t head;
     router_route(r, p, v, flit_word(f), &o, &ov, &head);
     t->flit = flit_make(FLIT_HEAD, (unsigned)ov, head);
     t->port = (uint8_t)o;
-    if (output_free(r, o, ov)) return WHY_GO;
-    if (r->out_busy[o][ov]) return WHY_BUSY;
-    return r->credits[o][ov] ? WHY_THROTTLE : WHY_NO_CREDIT;
+    int ob = VC_BIT(o, ov);
+    if ((r->busy >> ob) & 1u) return WHY_BUSY;
+    return (ready >> ob) & 1u ? WHY_GO : why_not_ready(r, ob);
+}
+
+/* Bits VC_BIT(p, 0) and VC_BIT(p, 1) of every port (for NUM_VC = 3). */
+#define VC0_BITS (1u << VC_BIT(0, 0) | 1u << VC_BIT(1, 0) | 1u << VC_BIT(2, 0) | \
+                  1u << VC_BIT(3, 0) | 1u << VC_BIT(4, 0))
+#define VC01_BITS (VC0_BITS | VC0_BITS << 1)
+
+/* Some input has two candidate VCs or more in mask c. */
+static inline unsigned two_in_a_port(unsigned c)
+{
+    return (c & c >> 1 & VC01_BITS) | (c & c >> 2 & VC0_BITS);
 }
 
 static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
     /* masks built in locals: stores to w would be reloaded each turn */
-    unsigned elig = 0, perr = 0, tail = 0;
+    unsigned elig = 0, perr = 0, outs = 0, shared = 0;   /* outs: VC_BIT(o, ov) */
     int gate_stall = 0;
-    /* an empty buffer has no front flit: visit the others only */
-    for (unsigned q = r->nonempty; q; q &= q - 1) {
+    unsigned ready = output_ready(r), nonempty = fifo_nonempty(r);
+    /* the messages under way: each owned output VC that is ready has one
+     * input VC behind it (router_t.owner), which moves if it holds a flit;
+     * a held VC whose output is not ready waits, and is not visited */
+    for (unsigned q = ready & r->busy; q; q &= q - 1) {
+        int ob = __builtin_ctz(q), b = r->owner[ob];
+        if (!((nonempty >> b) & 1u)) continue;
+        target_t t;
+        if (held_target(r, b, ob, &t) == WHY_GO) {
+            w->tgt[b] = t;
+            elig |= 1u << b;
+            outs |= 1u << ob;   /* one owner per output VC: no two alike */
+        } else {
+            perr |= 1u << b;
+            w->why[b] = WHY_HEAD_IN_MSG;
+        }
+    }
+    /* the other non-empty buffers: a HEAD to route, or an error */
+    for (unsigned q = nonempty & ~r->held_m; q; q &= q - 1) {
         int b = __builtin_ctz(q);
         target_t t;
-        int why = vc_eligible(r, b, &t);
+        int why = vc_eligible(r, b, ready, &t);
         if (why == WHY_GO) {
             w->tgt[b] = t;
             elig |= 1u << b;
-            tail |= (unsigned)(flit_kind(t.flit) == FLIT_TAIL) << b;
+            shared |= outs & PV(t.port);
+            outs |= 1u << VC_BIT(t.port, flit_vc(t.flit));
         } else if (why >= WHY_NO_ROUTE) {
             perr |= 1u << b;
             w->why[b] = (uint8_t)why;
@@ -240,7 +314,7 @@ static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
     }
     w->elig = elig;
     w->perr = perr;
-    w->tail = tail;
+    w->shared_out = shared | two_in_a_port(outs);   /* two VCs of one output */
     w->gate_stall = gate_stall;
 }
 
@@ -250,26 +324,22 @@ static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
  * protocol error is reported when the round robin reaches it. */
 static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
-    unsigned all = w->elig | w->perr, req_out = 0;
-    memset(w->req_in, 0, sizeof w->req_in);
-    if (!all) {   /* nothing can move: often, every other cycle at T_t = 2 */
-        w->req_out = 0;
+    unsigned all = w->elig | w->perr, req = 0;
+    w->req = 0;
+    /* each input with one candidate, none an error (most cycles): the
+     * round robin picks it whatever its pointer */
+    if (!two_in_a_port(all) && !w->perr) {
+        w->req = all;
         return NULL;
     }
     for (int p = 0; p < NUM_PORTS; p++) {
         unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
         if (!cand) continue;
         int b = VC_BIT(p, rr_pick(cand, r->rr_in[p], NUM_VC));
-        if ((w->perr >> b) & 1u) {
-            w->req_out = 0;
-            return why_text[w->why[b]];
-        }
-        int o = w->tgt[b].port;
-        w->req_b[p] = (uint8_t)b;
-        w->req_in[o] |= (uint8_t)(1u << p);
-        req_out |= 1u << o;
+        if ((w->perr >> b) & 1u) return why_text[w->why[b]];
+        req |= 1u << b;
     }
-    w->req_out = (uint8_t)req_out;
+    w->req = req;
     return NULL;
 }
 
@@ -279,60 +349,84 @@ static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT 
  * requested it only while free). */
 static void arbitrate(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
 {
-    unsigned pop = 0;
-    int moved = 0;
-    for (unsigned q = w->req_out; q; q &= q - 1) {
-        int o = __builtin_ctz(q);
-        int p = rr_pick(w->req_in[o], r->rr_out[o], NUM_PORTS);
-        w->gnt_in[o] = (uint8_t)p;
-        pop |= 1u << w->req_b[p];
-        moved++;
+    /* no two eligible VCs (so no two requests) for one output (most
+     * cycles): every request wins */
+    if (!w->shared_out) {
+        w->pop = w->req;
+        return;
     }
-    w->gnt_valid = w->req_out;   /* every requested output grants one */
+    uint8_t req_in[NUM_PORTS] = { 0 };   /* per output: the inputs asking */
+    unsigned req_out = 0;
+    for (unsigned q = w->req; q; q &= q - 1) {
+        int b = __builtin_ctz(q), o = w->tgt[b].port;
+        req_in[o] |= (uint8_t)(1u << (b / NUM_VC));
+        req_out |= 1u << o;
+    }
+    unsigned pop = 0;
+    for (unsigned q = req_out; q; q &= q - 1) {
+        int o = __builtin_ctz(q);
+        int p = rr_pick(req_in[o], r->rr_out[o], NUM_PORTS);
+        pop |= w->req & PV(p);   /* input p's one request */
+    }
     w->pop = pop;
-    w->moved = moved;
 }
 
 /* ---- sync_switch: a TAIL leaving an AAPC queue sets its sticky bit ------
  * When all five are set the AND gate clears them and the phase advances
  * (SYNC_SW: the node program's sw_clear does, and wins over a TAIL of the
  * same cycle). The gate reads the registered bits: no TAIL can pass in the
- * cycle it fires, since every AAPC queue is closed to new HEADs then. */
+ * cycle it fires, since every AAPC queue is closed to new HEADs then.
+ * tails: the inputs whose AAPC queue a TAIL leaves this cycle (bit p),
+ * which commit knows as it pops them; it takes the next values from here. */
 static void sync_switch(const router_t *RESTRICT r, const router_in_t *RESTRICT in,
-                        router_wires_t *RESTRICT w)
+                        unsigned tails, uint8_t *RESTRICT nim_d, uint32_t *RESTRICT phase_d)
 {
-    unsigned tails = 0;
-    for (unsigned q = w->pop & w->tail & AAPC_VCS; q; q &= q - 1)
-        tails |= 1u << (__builtin_ctz(q) / NUM_VC);
     int fire = r->sync == SYNC_SW ? in->sw_clear != 0 : r->nim == ALL_QUEUES;
-    w->nim_d = (uint8_t)(fire ? 0u : (r->nim | tails));
-    w->phase_d = r->phase + (uint32_t)fire;
+    *nim_d = (uint8_t)(fire ? 0u : (r->nim | tails));
+    *phase_d = r->phase + (uint32_t)fire;
 }
+
+/* Input VC b's port and VC, the VC after it (rr_in's next value when b is
+ * granted), and the port after p (rr_out's). */
+#define IVC3(p) p, p, p
+static const uint8_t ivc_port[NUM_PORTS * NUM_VC] = { IVC3(0), IVC3(1), IVC3(2), IVC3(3), IVC3(4) };
+#define VC012 0, 1, 2
+static const uint8_t ivc_vc[NUM_PORTS * NUM_VC] = { VC012, VC012, VC012, VC012, VC012 };
+#define VC120 1, 2, 0
+static const uint8_t ivc_next_vc[NUM_PORTS * NUM_VC] = { VC120, VC120, VC120, VC120, VC120 };
+static const uint8_t next_port[NUM_PORTS] = { 1, 2, 3, 4, 0 };
 
 /* ---- commit: the clock edge -------------------------------------------
  * Every register takes its next value from the wires: the grants' effects
  * first, then the arrivals, written behind the flits that left, and the
- * credit returns, added after the grants' decrements. A protocol error
- * stops the run, so a half-committed router is never stepped again. */
+ * credit returns, added after the grants' decrements; the sticky bits and
+ * phase from sync_switch. A protocol error stops the run, so a
+ * half-committed router is never stepped again. *moved: the flits granted. */
 static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
-                          const router_wires_t *RESTRICT w, router_out_t *RESTRICT out)
+                          const router_wires_t *RESTRICT w, router_out_t *RESTRICT out,
+                          int *RESTRICT moved)
 {
     memset(out, 0, sizeof *out);  /* idle outputs are all zero */
-    /* every throttle counts down; a grant below reloads its own */
-    for (int o = 0; o < NUM_PORTS; o++) r->throttle[o] -= r->throttle[o] != 0;
-    for (unsigned g = w->gnt_valid; g; g &= g - 1) {
-        int o = __builtin_ctz(g);
-        int p = w->gnt_in[o], b = w->req_b[p], v = b - VC_BIT(p, 0);
+    /* every throttle counts down (all five bytes at once); a grant below
+     * reloads its own */
+    uint64_t thr = throttle_word(r);
+    thr -= bytes_nonzero(thr);
+    memcpy(r->throttle, &thr, sizeof thr);
+    unsigned tails = 0;   /* for sync_switch */
+    *moved = 0;
+    for (unsigned g = w->pop; g; g &= g - 1, ++*moved) {
+        unsigned b = (unsigned)__builtin_ctz(g), p = ivc_port[b], v = ivc_vc[b];
         flit_t f = w->tgt[b].flit;
-        unsigned ov = flit_vc(f), kind = flit_kind(f);
+        unsigned o = w->tgt[b].port, ov = flit_vc(f), kind = flit_kind(f);
+        unsigned ob = VC_BIT(o, ov);
         AT(r->rd, b)++;
-        if (--AT(r->cnt, b) == 0) r->nonempty &= (uint16_t)~(1u << b);
+        AT(r->cnt, b)--;
         out->link[o] = f;
-        out->credit[p] = (credit_t)(CREDIT_VALID | (unsigned)v);
+        out->credit[p] = (credit_t)(CREDIT_VALID | v);
         r->credits[o][ov]--;
-        r->throttle[o] = (uint8_t)(o == PORT_LOCAL ? 0 : r->tt - 1);
-        r->rr_in[p] = (uint8_t)(v + 1 == NUM_VC ? 0 : v + 1);
-        r->rr_out[o] = (uint8_t)(p + 1 == NUM_PORTS ? 0 : p + 1);
+        r->throttle[o] = r->tt_reload[o];
+        r->rr_in[p] = ivc_next_vc[b];
+        r->rr_out[o] = next_port[p];
         r->flits_out[o]++;
         /* a HEAD takes the output VC and binds the input VC to it until
          * its TAIL gives both back */
@@ -342,9 +436,15 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
             AT(r->held_vc, b) = (uint8_t)ov;
             AT(r->held_src, b) = (uint16_t)head_src(flit_word(f));
             r->out_busy[o][ov] = 1;
+            r->held_m |= (uint16_t)(1u << b);
+            r->busy |= (uint16_t)(1u << ob);
+            r->owner[ob] = (uint8_t)b;
         } else if (kind == FLIT_TAIL) {
             AT(r->held, b) = 0;
             r->out_busy[o][ov] = 0;
+            tails |= (unsigned)(v == VC_AAPC) << p;
+            r->held_m &= (uint16_t)~(1u << b);
+            r->busy &= (uint16_t)~(1u << ob);
         }
     }
     for (int p = 0; p < NUM_PORTS; p++) {
@@ -355,7 +455,6 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
             return "protocol: flit arrived at a full buffer (credit error)";
         r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & r->ring_mask] = f;
         r->cnt[p][v]++;
-        r->nonempty |= (uint16_t)(1u << VC_BIT(p, v));
     }
     for (int o = 0; o < NUM_PORTS; o++) {
         credit_t c = in->credit[o];
@@ -365,8 +464,11 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
             return "protocol: credit returned beyond buffer depth";
         r->credits[o][v]++;
     }
-    r->nim = w->nim_d;
-    r->phase = w->phase_d;
+    uint8_t nim_d;
+    uint32_t phase_d;
+    sync_switch(r, in, tails, &nim_d, &phase_d);
+    r->nim = nim_d;
+    r->phase = phase_d;
     r->gate_stall_cycles += (uint64_t)w->gate_stall;
     return NULL;
 }
@@ -378,9 +480,9 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
     eligible(r, &w);
     if ((*err = request(r, &w)) != NULL) return -1;
     arbitrate(r, &w);
-    sync_switch(r, in, &w);
-    if ((*err = commit(r, in, &w, out)) != NULL) return -1;
-    return w.moved;
+    int moved;
+    if ((*err = commit(r, in, &w, out, &moved)) != NULL) return -1;
+    return moved;
 }
 
 /* ---- router_idle: would this cycle change nothing? ---------------------
@@ -398,18 +500,15 @@ int router_step(router_t *r, const router_in_t *in, router_out_t *out,
  *                a request is rare, so any sw_clear counts as busy);
  *                with no flit moving no tail sets a bit.
  * Held routes with an empty buffer (a message whose next flit is still
- * upstream) and owned output VCs change nothing by themselves. The empty
- * buffers are the clear bits of nonempty. */
+ * upstream) and owned output VCs change nothing by themselves. */
 int router_at_rest(const router_t *r)
 {
-    unsigned thr = 0;
-    for (int p = 0; p < NUM_PORTS; p++) thr |= r->throttle[p];
-    return !thr && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
+    return !throttle_word(r) && !(r->sync != SYNC_SW && r->nim == ALL_QUEUES);
 }
 
 int router_still(const router_t *r)
 {
-    return !r->nonempty && router_at_rest(r);
+    return !fifo_nonempty(r) && router_at_rest(r);
 }
 
 int router_idle(const router_t *r, const router_in_t *in)
@@ -449,6 +548,6 @@ int router_describe(const router_t *r, int p, int v, char *buf, int len)
                       head_dy(flit_word(f)));
     /* the reason this cycle's eligibility test gives */
     target_t t;
-    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), &t)]);
+    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), output_ready(r), &t)]);
     return 1;
 }

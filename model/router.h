@@ -41,6 +41,8 @@ typedef struct {
 
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;
+    /* a link's throttle after a flit leaves: tt - 1 (0 for the eject) */
+    uint8_t tt_reload[NUM_PORTS];
     /* a buffer's slots in use: the power of two at or above depth, less 1
      * (a cycle touches those, not all MAX_DEPTH) */
     uint8_t ring_mask;
@@ -49,15 +51,19 @@ typedef struct {
      * the front flit is buf[p][v][rd & ring_mask] */
     uint8_t rd[NUM_PORTS][NUM_VC];
     uint8_t cnt[NUM_PORTS][NUM_VC];
-    /* bit VC_BIT(p, v) set while cnt[p][v] != 0: the model's copy of the
-     * RTL's FIFO not-empty flags, kept by commit, so that a cycle visits
-     * only the buffers that hold a flit */
-    uint16_t nonempty;
     /* model only, no RTL register, kept by machine.c: 1 when the last step
      * changed nothing (nothing arrived, nothing moved, the router was at
      * rest, no stall counted): while nothing arrives, every step is that
      * same step, and machine.c skips them */
     uint8_t blocked;
+
+    /* model only: the per-output-VC registers below as masks (bit
+     * VC_BIT(o, v)), kept by commit, so that eligible tests all 15 output
+     * VCs at once, as the RTL's output_ready does: out_busy[o][v], and per
+     * input VC held[p][v]; owner[VC_BIT(o, v)] is the input VC (its
+     * VC_BIT) whose message holds output VC (o, v) */
+    uint16_t busy, held_m;
+    uint8_t owner[NUM_PORTS * NUM_VC];
 
     /* per input VC: the output (port, VC) held from HEAD to TAIL */
     uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
@@ -67,7 +73,9 @@ typedef struct {
     /* per output: VC ownership, credits for the downstream buffer, throttle */
     uint8_t out_busy[NUM_PORTS][NUM_VC];
     uint8_t credits[NUM_PORTS][NUM_VC];
-    uint8_t throttle[NUM_PORTS];
+    /* one byte per output, padded to 8 (the padding stays 0): commit
+     * counts all five down as one word */
+    uint8_t throttle[8];
 
     /* round-robin pointers: VC choice per input, input choice per output */
     uint8_t rr_in[NUM_PORTS];

@@ -50,19 +50,18 @@ static int owner(const machine_t *m, int i)
     return 0;
 }
 
-/* The wake slots that the routers of halo row `row` set in this band
- * (what wake_neighbours in machine.c writes on the rank that stepped
+/* The flits and credits that the routers of halo row `row` deliver into
+ * this band (what deliver in machine.c writes on the rank that stepped
  * them): a flit on input p, a credit for output p. */
-static void wake_from_row(machine_t *m, int row)
+static void arrive_from_row(machine_t *m, int row)
 {
     for (int x = 0; x < m->n; x++) {
         int h = row * m->n + x;
         const router_out_t *o = &m->out_d[h];
         for (int p = 0; p < PORT_LOCAL; p++) {
             int d = m->down[h * NUM_PORTS + p], u = m->up[h * NUM_PORTS + p];
-            if (d >= m->lo && d < m->hi) m->wake_d[d].from[p] = (uint8_t)flit_valid(o->link[p]);
-            if (u >= m->lo && u < m->hi)
-                m->wake_d[u].from[4 + p] = (uint8_t)((o->credit[p] & CREDIT_VALID) != 0);
+            if (d >= m->lo && d < m->hi) m->arrive_d[d].link[p] = o->link[p];
+            if (u >= m->lo && u < m->hi) m->arrive_d[u].credit[p] = o->credit[p];
         }
     }
 }
@@ -88,8 +87,8 @@ static int cycle_done(machine_t *m, int moved)
                  &m->out_d[below * n], bytes, MPI_BYTE, next, TAG_UP, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
     if (!m->p.step_all) {
-        wake_from_row(m, above);
-        if (below != above) wake_from_row(m, below);
+        arrive_from_row(m, above);
+        if (below != above) arrive_from_row(m, below);
     }
     int64_t v[2] = { moved < 0 ? 0 : moved, moved < 0 };
     sum(v, 2);

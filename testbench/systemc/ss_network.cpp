@@ -222,8 +222,8 @@ void network::impl::reset_state()
     std::memset(m->inj_d, 0, N * sizeof *m->inj_d);
     std::memset(m->ejc_q, 0, N * sizeof *m->ejc_q);
     std::memset(m->ejc_d, 0, N * sizeof *m->ejc_d);
-    std::memset(m->wake_q, 0, N * sizeof *m->wake_q);
-    std::memset(m->wake_d, 0, N * sizeof *m->wake_d);
+    std::memset(m->arrive_q, 0, N * sizeof *m->arrive_q);
+    std::memset(m->arrive_d, 0, N * sizeof *m->arrive_d);
     if (m->link_flits) std::memset(m->link_flits, 0, N * NUM_PORTS * sizeof *m->link_flits);
     m->cycle = 0;
     m->last_progress = 0;
