@@ -86,10 +86,9 @@ static int cycle_done(machine_t *m, int moved)
     MPI_Sendrecv(&m->out_d[lo * n], bytes, MPI_BYTE, prev, TAG_UP,
                  &m->out_d[below * n], bytes, MPI_BYTE, next, TAG_UP, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-    if (!m->p.step_all) {
-        arrive_from_row(m, above);
-        if (below != above) arrive_from_row(m, below);
-    }
+    /* every cycle, step_all or not: the routers read only arrive_q */
+    arrive_from_row(m, above);
+    if (below != above) arrive_from_row(m, below);
     int64_t v[2] = { moved < 0 ? 0 : moved, moved < 0 };
     sum(v, 2);
     if (!v[1]) return (int)v[0];
