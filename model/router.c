@@ -21,11 +21,14 @@
 
 /* The stages' pointers never overlap (router, wires, inputs, outputs): say
  * so, or every byte stored to a register makes the compiler reload the
- * rest (this file is C++ in router_tb, which spells it __restrict). */
+ * rest (this file is C++ in router_tb, which spells it __restrict, and
+ * static_assert for _Static_assert). */
 #ifdef __cplusplus
 #define RESTRICT __restrict
+#define STATIC_ASSERT static_assert
 #else
 #define RESTRICT restrict
+#define STATIC_ASSERT _Static_assert
 #endif
 
 const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
@@ -103,7 +106,7 @@ static inline uint16_t nonzero_bits(const uint8_t *a)
     /* two 8-byte loads, the second overlapping the first by a byte (a
      * 7-byte copy is two stores and a load that cannot forward: slow) */
     uint64_t lo, hi;
-    _Static_assert(NUM_PORTS * NUM_VC == 15, "two words cover the array");
+    STATIC_ASSERT(NUM_PORTS * NUM_VC == 15, "two words cover the array");
     memcpy(&lo, a, sizeof lo);
     memcpy(&hi, a + 7, sizeof hi);
     return (uint16_t)(byte_bits(bytes_nonzero(lo)) | byte_bits(bytes_nonzero(hi >> 8)) << 8);
