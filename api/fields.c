@@ -23,6 +23,7 @@ static const char *const payload_names[] = { "memory", "generated", NULL };
 static const char *const ties_names[] = { "plus", "balanced", NULL };   /* enum ties_rule */
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
+_Static_assert(MAX_MP_VCS == 4, "the vcs range says 1..4");
 
 /* The smallest limited memory port (words per cycle): 0 is unlimited. */
 #define MEM_BW_MIN (1.0 / 64)
@@ -47,6 +48,8 @@ static const ss_field params_fields[] = {
     INT("step_all", 0, 1, "0..1", "1: step every router every cycle (no idle skipping)"),
     INT("threads", 1, 64, "1..64, at most n",
         "threads stepping the C model, by rows of the torus (the same results; backend c only)"),
+    INT("vcs", 1, MAX_MP_VCS, "1..4",
+        "K: message-passing VCs per dateline class per port (1 is the recorded router)"),
     NAMES("ties", "plus, balanced",
           "a message-passing or traffic packet n/2 hops away in a dimension goes + (plus), or "
           "+ or - by a hash of the seed, per packet (balanced)", ties_names),

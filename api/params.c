@@ -27,6 +27,7 @@ void ss_params_from_model(ss_params *p, const params_t *m)
     store(p, "mem_bw", 0, m->mem_words_per_cycle, 1);
     store(p, "step_all", m->step_all, 0, 0);
     store(p, "threads", m->threads > 1 ? m->threads : 1, 0, 0);
+    store(p, "vcs", m->vcs > 1 ? m->vcs : 1, 0, 0);
     ss_values_set_text(&p->v, "ties", m->ties == TIES_BALANCED ? "balanced" : "plus");
 }
 
@@ -55,6 +56,7 @@ void ss_params_to_model(const ss_params *p, params_t *m)
     m->mem_words_per_cycle = gr(p, "mem_bw");
     m->step_all = (int)gi(p, "step_all");
     m->threads = (int)gi(p, "threads");
+    m->vcs = (int)gi(p, "vcs");
     const char *ties = ss_values_text(&p->v, ss_field_index(SS_FIELDS_PARAMS, "ties"));
     m->ties = ties && strcmp(ties, "balanced") == 0 ? TIES_BALANCED : TIES_PLUS;
 }

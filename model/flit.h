@@ -6,8 +6,8 @@
  * A flit on a link or in a buffer is packed in a uint64_t:
  *   [31:0]  word
  *   [33:32] kind  (FLIT_HEAD, FLIT_BODY, FLIT_TAIL)
- *   [35:34] vc    (VC_AAPC, VC_MP_LO, VC_MP_HI)
- *   [36]    valid
+ *   [37:34] vc    (VC_AAPC, then the message-passing VCs, vc_mp below)
+ *   [38]    valid
  * The packing is the same bit order as the RTL link bus, so co-simulation
  * compares one integer per link. */
 #ifndef SYNCSWITCH_FLIT_H
@@ -17,7 +17,19 @@
 typedef uint64_t flit_t;
 
 enum { FLIT_HEAD = 1, FLIT_BODY = 2, FLIT_TAIL = 3 };
-enum { VC_AAPC = 0, VC_MP_LO = 1, VC_MP_HI = 2, NUM_VC = 3 };
+/* VCs per port: VC_AAPC, then K message-passing VCs per dateline class
+ * (params_t.vcs, 1..MAX_MP_VCS), interleaved: class c's i-th VC is
+ * 1 + 2i + c (vc_mp). K = 1 uses VCs 0..2 as the router always did;
+ * K uses 0..2K. NUM_VC, the compile-time maximum, sizes the arrays.
+ * VC_MP_LO and VC_MP_HI are each class's first VC. */
+enum { MP_CLASS_LO = 0, MP_CLASS_HI = 1 };
+enum { VC_AAPC = 0, VC_MP_LO = 1, VC_MP_HI = 2, MAX_MP_VCS = 4,
+       NUM_VC = 1 + 2 * MAX_MP_VCS };
+/* VCs in use at K message-passing VCs per class */
+#define VCS_IN_USE(k) (1 + 2 * (k))
+static inline unsigned vc_mp(unsigned cls, unsigned i) { return 1u + 2u * i + cls; }
+/* the dateline class of message-passing VC v (v >= 1) */
+static inline unsigned vc_class(unsigned v) { return (v - 1u) & 1u; }
 enum { POOL_AAPC = 0, POOL_MP = 1 };
 
 /* Field positions (lowest bit) and widths of a flit. */
@@ -26,9 +38,9 @@ enum { POOL_AAPC = 0, POOL_MP = 1 };
 #define FLIT_KIND_LSB  32
 #define FLIT_KIND_BITS 2
 #define FLIT_VC_LSB    34
-#define FLIT_VC_BITS   2
-#define FLIT_VALID_LSB 36
-#define FLIT_BITS      37   /* the whole flit, as on an RTL link */
+#define FLIT_VC_BITS   4
+#define FLIT_VALID_LSB 38
+#define FLIT_BITS      39   /* the whole flit, as on an RTL link */
 
 #define FLIT_VALID_BIT ((uint64_t)1 << FLIT_VALID_LSB)
 #define FLIT_KIND_MASK ((1u << FLIT_KIND_BITS) - 1u)

@@ -29,6 +29,7 @@ static const params_preset_t presets[] = {
             .mem_words_per_cycle = 0,
             .step_all = 0,  /* skip idle routers (the same cycles, faster) */
             .threads = 1,   /* one thread (the same cycles with more) */
+            .vcs = 1,       /* one message-passing VC per dateline class */
         },
     },
     {
@@ -59,6 +60,7 @@ static const params_preset_t presets[] = {
             .mem_words_per_cycle = 0,
             .step_all = 0,
             .threads = 1,
+            .vcs = 1,
         },
     },
     {
@@ -89,6 +91,7 @@ static const params_preset_t presets[] = {
             .mem_words_per_cycle = 0,
             .step_all = 0,
             .threads = 1,
+            .vcs = 1,
         },
     },
 };

@@ -54,6 +54,10 @@ typedef struct {
     /* enum ties_rule: the senders' choice for message-passing HEADs and
      * synthetic traffic; the routers just follow the HEAD's signed hops. */
     int ties;
+    /* K: message-passing VCs per dateline class, 1..MAX_MP_VCS (model/flit.h;
+     * 1 is the router of every recorded number; 0 is taken as 1). A HEAD
+     * takes any free VC of its class (docs/microarchitecture.md). */
+    int vcs;
 } params_t;
 
 /* Machine presets: rows of data in params.c (name, description, every

@@ -35,8 +35,9 @@ const char *const port_name[NUM_PORTS] = { "X+", "X-", "Y+", "Y-", "local" };
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
-/* Element b = VC_BIT(p, v) of a per-input-VC array [NUM_PORTS][NUM_VC]
- * (element [p][v]): the stages index input VCs by their mask bit. */
+/* Element b = VC_BIT(p, v) of a per-input-VC array [NUM_VC][NUM_PORTS]
+ * (element [v][p]): the stages index input VCs by their mask bit. */
+#define BIT(b) ((vcmask_t)1 << (b))
 #define AT(arr, b) ((&(arr)[0][0])[b])
 
 /* Where an input VC's front flit goes and what leaves: the held route for a
@@ -67,23 +68,23 @@ static const char *const why_text[] = {
  * Masks are indexed by VC_BIT; the arrays are valid where a mask says so. */
 typedef struct {
     /* eligible */
-    unsigned elig;                /* input VC's front flit can move */
-    unsigned perr;                /* input VC's front flit is a protocol error */
+    vcmask_t elig;                /* input VC's front flit can move */
+    vcmask_t perr;                /* input VC's front flit is a protocol error */
     uint8_t why[NUM_PORTS * NUM_VC];  /* the error, where perr is set */
     target_t tgt[NUM_PORTS * NUM_VC]; /* where elig is set */
-    unsigned shared_out;          /* two eligible VCs target the same output */
+    vcmask_t shared_out;          /* two eligible VCs target the same output */
     int gate_stall;               /* statistic: a HEAD waits at a sticky bit */
     /* request */
-    unsigned req;                 /* per input VC: offered (one per input) */
+    vcmask_t req;                 /* per input VC: offered (one per input) */
     /* arbitrate */
-    unsigned pop;                 /* per input VC: granted, its front flit leaves */
+    vcmask_t pop;                 /* per input VC: granted, its front flit leaves */
 } router_wires_t;
 
 /* Byte counters as words, all at once (each byte below 128): the throttle
  * bytes (router_t.throttle) as one word; 0x01 in the place of each non-zero
  * byte of a word; bytes of 0 or 1 as bits (byte k to bit k); and the
- * non-zero bytes of a per-VC array ([NUM_PORTS][NUM_VC], VC_BIT order) as
- * a VC_BIT mask. */
+ * non-zero bytes of a per-VC array ([NUM_VC][NUM_PORTS], VC_BIT order) as
+ * a VC_BIT mask, over the VCs in use. */
 static inline uint64_t throttle_word(const router_t *r)
 {
     uint64_t t;
@@ -101,15 +102,24 @@ static inline unsigned byte_bits(uint64_t a)
     return (unsigned)((a * 0x0102040810204080ull) >> 56);
 }
 
-static inline uint16_t nonzero_bits(const uint8_t *a)
+/* The stages below take nv, the VCs in use (router_t.nv), as an argument:
+ * router_step calls them with the constant 3 at K = 1, so that K = 1's
+ * loops and masks are as fixed as they were before K existed. */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NV_MASK(nv) (BIT((nv) * NUM_PORTS) - 1u)
+
+static ALWAYS_INLINE vcmask_t nonzero_bits(const uint8_t *a, int nv)
 {
-    /* two 8-byte loads, the second overlapping the first by a byte (a
-     * 7-byte copy is two stores and a load that cannot forward: slow) */
-    uint64_t lo, hi;
-    STATIC_ASSERT(NUM_PORTS * NUM_VC == 15, "two words cover the array");
-    memcpy(&lo, a, sizeof lo);
-    memcpy(&hi, a + 7, sizeof hi);
-    return (uint16_t)(byte_bits(bytes_nonzero(lo)) | byte_bits(bytes_nonzero(hi >> 8)) << 8);
+    /* the array is padded to whole words (router.h); the bytes past the
+     * VCs in use are masked off */
+    STATIC_ASSERT(NUM_PORTS * NUM_VC <= 64, "a mask holds every VC");
+    vcmask_t m = 0;
+    for (int i = 0; i < (nv * NUM_PORTS + 7) / 8; i++) {
+        uint64_t w;
+        memcpy(&w, a + 8 * i, sizeof w);
+        m |= (vcmask_t)byte_bits(bytes_nonzero(w)) << (8 * i);
+    }
+    return m & NV_MASK(nv);
 }
 
 void router_init(router_t *r, const params_t *p, int x, int y)
@@ -121,21 +131,27 @@ void router_init(router_t *r, const params_t *p, int x, int y)
     r->depth = p->depth;
     r->tt = p->tt;
     r->sync = p->sync;
+    r->vcs = (uint8_t)(p->vcs >= 1 && p->vcs <= MAX_MP_VCS ? p->vcs : 1);
+    r->nv = (uint8_t)VCS_IN_USE(r->vcs);
+    for (unsigned i = 0; i < r->vcs; i++) {
+        r->class_vcs[MP_CLASS_LO] |= BIT(VC_BIT(0, vc_mp(MP_CLASS_LO, i)));
+        r->class_vcs[MP_CLASS_HI] |= BIT(VC_BIT(0, vc_mp(MP_CLASS_HI, i)));
+    }
     r->ring_mask = 0;
     while (r->ring_mask + 1 < r->depth) r->ring_mask = (uint8_t)(r->ring_mask << 1 | 1);
-    for (int o = 0; o < NUM_PORTS; o++)
-        for (int v = 0; v < NUM_VC; v++)
-            r->credits[o][v] = (uint8_t)p->depth;
+    for (int v = 0; v < r->nv; v++)
+        for (int o = 0; o < NUM_PORTS; o++)
+            r->credits[v][o] = (uint8_t)p->depth;
     for (int o = 0; o < PORT_LOCAL; o++) r->tt_reload[o] = (uint8_t)(p->tt - 1);
 }
 
-/* The RTL's FIFO not-empty flags: bit VC_BIT(p, v) set while cnt[p][v]
- * != 0, all 15 at once (so that a cycle visits only the buffers that hold
+/* The RTL's FIFO not-empty flags: bit VC_BIT(p, v) set while cnt[v][p]
+ * != 0, all at once (so that a cycle visits only the buffers that hold
  * a flit). Computed when asked, not kept: a count's byte store followed
  * by a word load of the counts stalls. */
-static inline unsigned fifo_nonempty(const router_t *r)
+static ALWAYS_INLINE vcmask_t fifo_nonempty(const router_t *r, int nv)
 {
-    return nonzero_bits(&r->cnt[0][0]);
+    return nonzero_bits(&r->cnt[0][0], nv);
 }
 
 static inline flit_t fifo_front(const router_t *r, int b)
@@ -144,7 +160,8 @@ static inline flit_t fifo_front(const router_t *r, int b)
 }
 
 /* Does output port o of this router wrap around its ring? That link is the
- * ring's dateline: message-passing traffic crossing it moves to VC_MP_HI. */
+ * ring's dateline: message-passing traffic crossing it moves to the high
+ * class (VC_MP_HI's). */
 static int crosses_dateline(const router_t *r, int o)
 {
     switch (o) {
@@ -174,8 +191,10 @@ void router_route(const router_t *r, int p, int v, uint32_t head,
         ov = v;                 /* eject keeps the VC it arrived on */
     else if (crosses_dateline(r, o))
         ov = VC_MP_HI;
+    else if (p == o && v != VC_AAPC)
+        ov = (int)vc_mp(vc_class((unsigned)v), 0);  /* straight on in one ring: keep the class */
     else if (p == o)
-        ov = v;                 /* straight on in one ring: keep the class */
+        ov = v;                 /* (an MP HEAD on the AAPC VC: as it came) */
     else
         ov = VC_MP_LO;          /* injected, or turned into a new ring */
 
@@ -206,23 +225,28 @@ static inline int rr_pick(unsigned req, int ptr, int w)
 /* ---- output_ready: the output VCs a flit can go to this cycle ---------
  * Ready: a free slot downstream (a credit) and the link throttle at 0.
  * Free (what a HEAD needs): ready and not owned by a message. As in the
- * RTL, for all 15 output VCs at once: a VC_BIT mask. */
+ * RTL, for all output VCs at once: a VC_BIT mask. */
 
-/* A port mask (bit p, 5 bits) as the mask of the ports' VCs (bits
- * VC_BIT(p, 0..2)). */
-static const uint16_t port_vcs[1u << NUM_PORTS] = {
-    0x0000, 0x0007, 0x0038, 0x003f, 0x01c0, 0x01c7, 0x01f8, 0x01ff,
-    0x0e00, 0x0e07, 0x0e38, 0x0e3f, 0x0fc0, 0x0fc7, 0x0ff8, 0x0fff,
-    0x7000, 0x7007, 0x7038, 0x703f, 0x71c0, 0x71c7, 0x71f8, 0x71ff,
-    0x7e00, 0x7e07, 0x7e38, 0x7e3f, 0x7fc0, 0x7fc7, 0x7ff8, 0x7fff
-};
-#define PV(p) (((1u << NUM_VC) - 1u) << VC_BIT(p, 0))
+/* Bit VC_BIT(0, v) for every VC v: times a port mask (bit p), the mask of
+ * those ports' VCs; shifted by p, port p's VCs. */
+#define EVERY_VC (0x1084210842108421ull & ((1ull << (NUM_PORTS * NUM_VC)) - 1u))
+#define PV(p) (EVERY_VC << (p))
 
-static inline unsigned output_ready(const router_t *r)
+static ALWAYS_INLINE vcmask_t output_ready(const router_t *r, int nv)
 {
-    unsigned thr = byte_bits(bytes_nonzero(throttle_word(r)));
-    return nonzero_bits(&r->credits[0][0]) & ~(unsigned)port_vcs[thr & ((1u << NUM_PORTS) - 1u)];
+    unsigned thr = byte_bits(bytes_nonzero(throttle_word(r))) & ((1u << NUM_PORTS) - 1u);
+    return nonzero_bits(&r->credits[0][0], nv) & ~(EVERY_VC * thr);
 }
+
+/* A VC_BIT's port and VC (tables: a division by 5 costs more), and the
+ * port after p (rr_out's next value when p is granted). */
+#define P01234 0, 1, 2, 3, 4
+static const uint8_t bit_port[NUM_PORTS * NUM_VC] = {
+    P01234, P01234, P01234, P01234, P01234, P01234, P01234, P01234, P01234 };
+#define VC5(v) v, v, v, v, v
+static const uint8_t bit_vc[NUM_PORTS * NUM_VC] = {
+    VC5(0), VC5(1), VC5(2), VC5(3), VC5(4), VC5(5), VC5(6), VC5(7), VC5(8) };
+STATIC_ASSERT(NUM_VC == 9, "the tables above list 9 VCs");
 
 /* Why output VC ob (a VC_BIT) cannot take a flit, ready being false. */
 static inline int why_not_ready(const router_t *r, int ob)
@@ -235,9 +259,32 @@ static inline int why_not_ready(const router_t *r, int ob)
 static inline int held_target(const router_t *r, int b, int ob, target_t *t)
 {
     flit_t f = fifo_front(r, b);
-    t->flit = flit_with_vc(f, (unsigned)ob % NUM_VC);
-    t->port = (uint8_t)((unsigned)ob / NUM_VC);
+    t->flit = flit_with_vc(f, bit_vc[ob]);
+    t->port = bit_port[ob];
     return flit_kind(f) == FLIT_HEAD ? WHY_HEAD_IN_MSG : WHY_GO;
+}
+
+/* VC allocation: a HEAD routed to output o, class VC ov (router_route),
+ * takes the lowest-numbered VC of that class at o that is free (not owned)
+ * and ready; at K = 1 the class has one VC. Why it waits if none: a VC of
+ * the class is free but not ready (its reason), or all are owned. */
+static ALWAYS_INLINE int vc_allocate(const router_t *r, int o, int ov, vcmask_t ready,
+                                      int *out_vc, int nv)
+{
+    if (nv == VCS_IN_USE(1)) {   /* K = 1: the one VC of the class */
+        int ob = VC_BIT(o, ov);
+        *out_vc = ov;
+        if ((r->busy >> ob) & 1u) return WHY_BUSY;
+        return (ready >> ob) & 1u ? WHY_GO : why_not_ready(r, ob);
+    }
+    vcmask_t cls = ov != VC_AAPC && o != PORT_LOCAL
+                       ? r->class_vcs[vc_class((unsigned)ov)] << o : BIT(VC_BIT(o, ov));
+    vcmask_t free_ = cls & ~r->busy;
+    if (!free_) return WHY_BUSY;
+    vcmask_t go = free_ & ready;
+    if (!go) return why_not_ready(r, __builtin_ctzll(free_));
+    *out_vc = __builtin_ctzll(go) / NUM_PORTS;
+    return WHY_GO;
 }
 
 /* ---- eligible: input VC (p, v), non-empty: its target and why it waits -
@@ -245,7 +292,8 @@ static inline int held_target(const router_t *r, int b, int ob, target_t *t)
  * HEAD took; a HEAD with no route held is routed here (the RTL routes it as
  * it is written, which gives the same route: nothing it depends on changes
  * while it waits). */
-static inline int vc_eligible(const router_t *r, int b, unsigned ready, target_t *t)
+static ALWAYS_INLINE int vc_eligible(const router_t *r, int b, vcmask_t ready, target_t *t,
+                                      int nv)
 {
     if ((r->held_m >> b) & 1u) {
         int ob = VC_BIT(AT(r->held_port, b), AT(r->held_vc, b));
@@ -254,62 +302,65 @@ static inline int vc_eligible(const router_t *r, int b, unsigned ready, target_t
     }
     flit_t f = fifo_front(r, b);
     if (flit_kind(f) != FLIT_HEAD) return WHY_NO_ROUTE;
-    int p = b / NUM_VC, v = b % NUM_VC, o, ov;
+    int p = b % NUM_PORTS, v = b / NUM_PORTS, o, ov;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
     uint32_t head;
     router_route(r, p, v, flit_word(f), &o, &ov, &head);
+    int why = vc_allocate(r, o, ov, ready, &ov, nv);
     t->flit = flit_make(FLIT_HEAD, (unsigned)ov, head);
     t->port = (uint8_t)o;
-    int ob = VC_BIT(o, ov);
-    if ((r->busy >> ob) & 1u) return WHY_BUSY;
-    return (ready >> ob) & 1u ? WHY_GO : why_not_ready(r, ob);
+    return why;
 }
 
-/* Bits VC_BIT(p, 0) and VC_BIT(p, 1) of every port (for NUM_VC = 3). */
-#define VC0_BITS (1u << VC_BIT(0, 0) | 1u << VC_BIT(1, 0) | 1u << VC_BIT(2, 0) | \
-                  1u << VC_BIT(3, 0) | 1u << VC_BIT(4, 0))
-#define VC01_BITS (VC0_BITS | VC0_BITS << 1)
+#define PORTS_MASK ((1u << NUM_PORTS) - 1u)
 
-/* Some input has two candidate VCs or more in mask c. */
-static inline unsigned two_in_a_port(unsigned c)
+/* Some port has two VCs or more in mask c (VCs in use): the ports, a mask. */
+static ALWAYS_INLINE unsigned two_in_a_port(vcmask_t c, int nv)
 {
-    return (c & c >> 1 & VC01_BITS) | (c & c >> 2 & VC0_BITS);
+    unsigned seen = (unsigned)c & PORTS_MASK, two = 0;
+    for (int v = 1; v < nv; v++) {
+        unsigned row = (unsigned)(c >> (v * NUM_PORTS)) & PORTS_MASK;
+        two |= seen & row;
+        seen |= row;
+    }
+    return two;
 }
 
-static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
+static ALWAYS_INLINE void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w,
+                                    int nv)
 {
     /* masks built in locals: stores to w would be reloaded each turn */
-    unsigned elig = 0, perr = 0, outs = 0, shared = 0;   /* outs: VC_BIT(o, ov) */
+    vcmask_t elig = 0, perr = 0, outs = 0, shared = 0;   /* outs: VC_BIT(o, ov) */
     int gate_stall = 0;
-    unsigned ready = output_ready(r), nonempty = fifo_nonempty(r);
+    vcmask_t ready = output_ready(r, nv), nonempty = fifo_nonempty(r, nv);
     /* the messages under way: each owned output VC that is ready has one
      * input VC behind it (router_t.owner), which moves if it holds a flit;
      * a held VC whose output is not ready waits, and is not visited */
-    for (unsigned q = ready & r->busy; q; q &= q - 1) {
-        int ob = __builtin_ctz(q), b = r->owner[ob];
+    for (vcmask_t q = ready & r->busy; q; q &= q - 1) {
+        int ob = __builtin_ctzll(q), b = r->owner[ob];
         if (!((nonempty >> b) & 1u)) continue;
         target_t t;
         if (held_target(r, b, ob, &t) == WHY_GO) {
             w->tgt[b] = t;
-            elig |= 1u << b;
-            outs |= 1u << ob;   /* one owner per output VC: no two alike */
+            elig |= BIT(b);
+            outs |= BIT(ob);   /* one owner per output VC: no two alike */
         } else {
-            perr |= 1u << b;
+            perr |= BIT(b);
             w->why[b] = WHY_HEAD_IN_MSG;
         }
     }
     /* the other non-empty buffers: a HEAD to route, or an error */
-    for (unsigned q = nonempty & ~r->held_m; q; q &= q - 1) {
-        int b = __builtin_ctz(q);
+    for (vcmask_t q = nonempty & ~r->held_m; q; q &= q - 1) {
+        int b = __builtin_ctzll(q);
         target_t t;
-        int why = vc_eligible(r, b, ready, &t);
+        int why = vc_eligible(r, b, ready, &t, nv);
         if (why == WHY_GO) {
             w->tgt[b] = t;
-            elig |= 1u << b;
+            elig |= BIT(b);
             shared |= outs & PV(t.port);
-            outs |= 1u << VC_BIT(t.port, flit_vc(t.flit));
+            outs |= BIT(VC_BIT(t.port, flit_vc(t.flit)));
         } else if (why >= WHY_NO_ROUTE) {
-            perr |= 1u << b;
+            perr |= BIT(b);
             w->why[b] = (uint8_t)why;
         } else if (why == WHY_GATED) {
             gate_stall = 1;
@@ -317,7 +368,7 @@ static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
     }
     w->elig = elig;
     w->perr = perr;
-    w->shared_out = shared | two_in_a_port(outs);   /* two VCs of one output */
+    w->shared_out = shared | two_in_a_port(outs, nv);   /* two VCs of one output */
     w->gate_stall = gate_stall;
 }
 
@@ -325,22 +376,24 @@ static void eligible(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
  * The first eligible VC at or after rr_in[p]; an input whose VC then loses
  * arbitration sends nothing (no second chance for its other VCs). A
  * protocol error is reported when the round robin reaches it. */
-static const char *request(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
+static ALWAYS_INLINE const char *request(const router_t *RESTRICT r,
+                                         router_wires_t *RESTRICT w, int nv)
 {
-    unsigned all = w->elig | w->perr, req = 0;
+    vcmask_t all = w->elig | w->perr, req = 0;
     w->req = 0;
     /* each input with one candidate, none an error (most cycles): the
      * round robin picks it whatever its pointer */
-    if (!two_in_a_port(all) && !w->perr) {
+    if (!two_in_a_port(all, nv) && !w->perr) {
         w->req = all;
         return NULL;
     }
     for (int p = 0; p < NUM_PORTS; p++) {
-        unsigned cand = (all >> VC_BIT(p, 0)) & ((1u << NUM_VC) - 1u);
+        unsigned cand = 0;   /* input p's VCs (bit v) */
+        for (int v = 0; v < nv; v++) cand |= (unsigned)((all >> VC_BIT(p, v)) & 1u) << v;
         if (!cand) continue;
-        int b = VC_BIT(p, rr_pick(cand, r->rr_in[p], NUM_VC));
+        int b = VC_BIT(p, rr_pick(cand, r->rr_in[p], nv));
         if ((w->perr >> b) & 1u) return why_text[w->why[b]];
-        req |= 1u << b;
+        req |= BIT(b);
     }
     w->req = req;
     return NULL;
@@ -360,12 +413,12 @@ static void arbitrate(const router_t *RESTRICT r, router_wires_t *RESTRICT w)
     }
     uint8_t req_in[NUM_PORTS] = { 0 };   /* per output: the inputs asking */
     unsigned req_out = 0;
-    for (unsigned q = w->req; q; q &= q - 1) {
-        int b = __builtin_ctz(q), o = w->tgt[b].port;
-        req_in[o] |= (uint8_t)(1u << (b / NUM_VC));
+    for (vcmask_t q = w->req; q; q &= q - 1) {
+        int b = __builtin_ctzll(q), o = w->tgt[b].port;
+        req_in[o] |= (uint8_t)(1u << (b % NUM_PORTS));
         req_out |= 1u << o;
     }
-    unsigned pop = 0;
+    vcmask_t pop = 0;
     for (unsigned q = req_out; q; q &= q - 1) {
         int o = __builtin_ctz(q);
         int p = rr_pick(req_in[o], r->rr_out[o], NUM_PORTS);
@@ -389,14 +442,6 @@ static void sync_switch(const router_t *RESTRICT r, const router_in_t *RESTRICT 
     *phase_d = r->phase + (uint32_t)fire;
 }
 
-/* Input VC b's port and VC, the VC after it (rr_in's next value when b is
- * granted), and the port after p (rr_out's). */
-#define IVC3(p) p, p, p
-static const uint8_t ivc_port[NUM_PORTS * NUM_VC] = { IVC3(0), IVC3(1), IVC3(2), IVC3(3), IVC3(4) };
-#define VC012 0, 1, 2
-static const uint8_t ivc_vc[NUM_PORTS * NUM_VC] = { VC012, VC012, VC012, VC012, VC012 };
-#define VC120 1, 2, 0
-static const uint8_t ivc_next_vc[NUM_PORTS * NUM_VC] = { VC120, VC120, VC120, VC120, VC120 };
 static const uint8_t next_port[NUM_PORTS] = { 1, 2, 3, 4, 0 };
 
 /* ---- commit: the clock edge -------------------------------------------
@@ -405,9 +450,9 @@ static const uint8_t next_port[NUM_PORTS] = { 1, 2, 3, 4, 0 };
  * credit returns, added after the grants' decrements; the sticky bits and
  * phase from sync_switch. A protocol error stops the run, so a
  * half-committed router is never stepped again. *moved: the flits granted. */
-static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
-                          const router_wires_t *RESTRICT w, router_out_t *RESTRICT out,
-                          int *RESTRICT moved)
+static ALWAYS_INLINE const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
+                                        const router_wires_t *RESTRICT w,
+                                        router_out_t *RESTRICT out, int *RESTRICT moved, int nv)
 {
     memset(out, 0, sizeof *out);  /* idle outputs are all zero */
     /* every throttle counts down (all five bytes at once); a grant below
@@ -417,8 +462,8 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
     memcpy(r->throttle, &thr, sizeof thr);
     unsigned tails = 0;   /* for sync_switch */
     *moved = 0;
-    for (unsigned g = w->pop; g; g &= g - 1, ++*moved) {
-        unsigned b = (unsigned)__builtin_ctz(g), p = ivc_port[b], v = ivc_vc[b];
+    for (vcmask_t g = w->pop; g; g &= g - 1, ++*moved) {
+        unsigned b = (unsigned)__builtin_ctzll(g), p = bit_port[b], v = bit_vc[b];
         flit_t f = w->tgt[b].flit;
         unsigned o = w->tgt[b].port, ov = flit_vc(f), kind = flit_kind(f);
         unsigned ob = VC_BIT(o, ov);
@@ -426,9 +471,9 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
         AT(r->cnt, b)--;
         out->link[o] = f;
         out->credit[p] = (credit_t)(CREDIT_VALID | v);
-        r->credits[o][ov]--;
+        r->credits[ov][o]--;
         r->throttle[o] = r->tt_reload[o];
-        r->rr_in[p] = ivc_next_vc[b];
+        r->rr_in[p] = (uint8_t)(v + 1u == (unsigned)nv ? 0u : v + 1u);
         r->rr_out[o] = next_port[p];
         r->flits_out[o]++;
         /* a HEAD takes the output VC and binds the input VC to it until
@@ -438,34 +483,34 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
             AT(r->held_port, b) = (uint8_t)o;
             AT(r->held_vc, b) = (uint8_t)ov;
             AT(r->held_src, b) = (uint16_t)head_src(flit_word(f));
-            r->out_busy[o][ov] = 1;
-            r->held_m |= (uint16_t)(1u << b);
-            r->busy |= (uint16_t)(1u << ob);
+            r->out_busy[ov][o] = 1;
+            r->held_m |= BIT(b);
+            r->busy |= BIT(ob);
             r->owner[ob] = (uint8_t)b;
         } else if (kind == FLIT_TAIL) {
             AT(r->held, b) = 0;
-            r->out_busy[o][ov] = 0;
+            r->out_busy[ov][o] = 0;
             tails |= (unsigned)(v == VC_AAPC) << p;
-            r->held_m &= (uint16_t)~(1u << b);
-            r->busy &= (uint16_t)~(1u << ob);
+            r->held_m &= ~BIT(b);
+            r->busy &= ~BIT(ob);
         }
     }
     for (int p = 0; p < NUM_PORTS; p++) {
         flit_t f = in->link[p];
         if (!flit_valid(f)) continue;
         unsigned v = flit_vc(f);
-        if (v >= NUM_VC || r->cnt[p][v] >= r->depth)
+        if (v >= (unsigned)nv || r->cnt[v][p] >= r->depth)
             return "protocol: flit arrived at a full buffer (credit error)";
-        r->buf[p][v][(r->rd[p][v] + r->cnt[p][v]) & r->ring_mask] = f;
-        r->cnt[p][v]++;
+        r->buf[v][p][(r->rd[v][p] + r->cnt[v][p]) & r->ring_mask] = f;
+        r->cnt[v][p]++;
     }
     for (int o = 0; o < NUM_PORTS; o++) {
         credit_t c = in->credit[o];
         if (!(c & CREDIT_VALID)) continue;
         unsigned v = c & FLIT_VC_MASK;
-        if (v >= NUM_VC || r->credits[o][v] >= r->depth)
+        if (v >= (unsigned)nv || r->credits[v][o] >= r->depth)
             return "protocol: credit returned beyond buffer depth";
-        r->credits[o][v]++;
+        r->credits[v][o]++;
     }
     uint8_t nim_d;
     uint32_t phase_d;
@@ -476,16 +521,24 @@ static const char *commit(router_t *RESTRICT r, const router_in_t *RESTRICT in,
     return NULL;
 }
 
+static ALWAYS_INLINE int step_nv(router_t *r, const router_in_t *in, router_out_t *out,
+                                 const char **err, int nv)
+{
+    router_wires_t w;
+    eligible(r, &w, nv);
+    if ((*err = request(r, &w, nv)) != NULL) return -1;
+    arbitrate(r, &w);
+    int moved;
+    if ((*err = commit(r, in, &w, out, &moved, nv)) != NULL) return -1;
+    return moved;
+}
+
 int router_step(router_t *r, const router_in_t *in, router_out_t *out,
                 const char **err)
 {
-    router_wires_t w;
-    eligible(r, &w);
-    if ((*err = request(r, &w)) != NULL) return -1;
-    arbitrate(r, &w);
-    int moved;
-    if ((*err = commit(r, in, &w, out, &moved)) != NULL) return -1;
-    return moved;
+    /* K = 1 with its VC count a constant (the stages' loops unrolled) */
+    if (r->nv == VCS_IN_USE(1)) return step_nv(r, in, out, err, VCS_IN_USE(1));
+    return step_nv(r, in, out, err, r->nv);
 }
 
 /* ---- router_idle: would this cycle change nothing? ---------------------
@@ -511,7 +564,9 @@ int router_at_rest(const router_t *r)
 
 int router_still(const router_t *r)
 {
-    return !fifo_nonempty(r) && router_at_rest(r);
+    vcmask_t busy = r->nv == VCS_IN_USE(1) ? fifo_nonempty(r, VCS_IN_USE(1))
+                                           : fifo_nonempty(r, r->nv);
+    return !busy && router_at_rest(r);
 }
 
 int router_idle(const router_t *r, const router_in_t *in)
@@ -528,29 +583,29 @@ int router_idle(const router_t *r, const router_in_t *in)
 
 int router_describe(const router_t *r, int p, int v, char *buf, int len)
 {
-    if (r->cnt[p][v] == 0 && !r->held[p][v]) return 0;
+    if (v >= r->nv || (r->cnt[v][p] == 0 && !r->held[v][p])) return 0;
     static const char *const kname[4] = { "?", "HEAD", "BODY", "TAIL" };
     int k = 0;
     k += snprintf(buf + k, (size_t)(len - k), "router (%d,%d) input %s vc %d: ",
                   r->x, r->y, port_name[p], v);
-    if (r->held[p][v])
+    if (r->held[v][p])
         k += snprintf(buf + k, (size_t)(len - k),
                       "message from node %u routed to output %s vc %d; ",
-                      r->held_src[p][v], port_name[r->held_port[p][v]],
-                      r->held_vc[p][v]);
-    if (r->cnt[p][v] == 0) {
+                      r->held_src[v][p], port_name[r->held_port[v][p]],
+                      r->held_vc[v][p]);
+    if (r->cnt[v][p] == 0) {
         snprintf(buf + k, (size_t)(len - k), "buffer empty, waiting for more flits");
         return 1;
     }
     flit_t f = fifo_front(r, VC_BIT(p, v));
     k += snprintf(buf + k, (size_t)(len - k), "%d flits buffered, front %s",
-                  r->cnt[p][v], kname[flit_kind(f)]);
-    if (flit_kind(f) == FLIT_HEAD && !r->held[p][v])
+                  r->cnt[v][p], kname[flit_kind(f)]);
+    if (flit_kind(f) == FLIT_HEAD && !r->held[v][p])
         k += snprintf(buf + k, (size_t)(len - k), " from node %u (dx %d, dy %d)",
                       head_src(flit_word(f)), head_dx(flit_word(f)),
                       head_dy(flit_word(f)));
     /* the reason this cycle's eligibility test gives */
     target_t t;
-    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), output_ready(r), &t)]);
+    snprintf(buf + k, (size_t)(len - k), "; %s", why_text[vc_eligible(r, VC_BIT(p, v), output_ready(r, r->nv), &t, r->nv)]);
     return 1;
 }

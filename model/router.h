@@ -1,4 +1,4 @@
-/* One torus router: 5 input ports x 3 VCs of buffering, a 5x5 crossbar,
+/* One torus router: 5 input ports x (1 + 2K) VCs of buffering, a 5x5 crossbar,
  * credit-based flow control, link throttle T_t, and the synchronizing
  * switch on the AAPC VC. Every field below is a register of the RTL
  * (rtl/ss_router.v); router_step() computes all next values from the current
@@ -15,8 +15,12 @@
 enum { PORT_XP = 0, PORT_XM = 1, PORT_YP = 2, PORT_YM = 3, PORT_LOCAL = 4,
        NUM_PORTS = 5 };
 
-/* Bit of (port, VC) in a per-VC mask, input or output side alike. */
-#define VC_BIT(port, vc) ((port) * NUM_VC + (vc))
+/* Bit of (port, VC) in a per-VC mask, input or output side alike: VC
+ * major, so that K = 1's VCs 0..2 are bits 0..14 whatever the maximum,
+ * and the per-VC arrays below are [NUM_VC][NUM_PORTS] (element [v][p]). */
+#define VC_BIT(port, vc) ((vc) * NUM_PORTS + (port))
+/* per-VC masks: NUM_PORTS * NUM_VC = 45 bits */
+typedef uint64_t vcmask_t;
 
 /* The phase counter's width (router_t.phase, the RTL's phase_o). */
 #define ROUTER_PHASE_BITS 32
@@ -41,6 +45,12 @@ typedef struct {
 
     /* configuration (constant during a run) */
     int x, y, n, depth, tt, sync;
+    /* K, message-passing VCs per dateline class (params_t.vcs), and the
+     * VCs in use (1 + 2K) */
+    uint8_t vcs, nv;
+    /* per class (MP_CLASS_*): the bits of that class's K VCs at port 0
+     * (shifted by o: at output o) */
+    vcmask_t class_vcs[2];
     /* a link's throttle after a flit leaves: tt - 1 (0 for the eject) */
     uint8_t tt_reload[NUM_PORTS];
     /* a buffer's slots in use: the power of two at or above depth, less 1
@@ -49,8 +59,9 @@ typedef struct {
 
     /* input buffers (buf below): a circular FIFO per (input port, VC);
      * the front flit is buf[p][v][rd & ring_mask] */
-    uint8_t rd[NUM_PORTS][NUM_VC];
-    uint8_t cnt[NUM_PORTS][NUM_VC];
+    uint8_t rd[NUM_VC][NUM_PORTS];
+    uint8_t cnt[NUM_VC][NUM_PORTS];
+    uint8_t cnt_pad[8 - NUM_VC * NUM_PORTS % 8];   /* as credits_pad */
     /* model only, no RTL register, kept by machine.c: 1 when the last step
      * changed nothing (nothing arrived, nothing moved, the router was at
      * rest, no stall counted): while nothing arrives, every step is that
@@ -58,21 +69,24 @@ typedef struct {
     uint8_t blocked;
 
     /* model only: the per-output-VC registers below as masks (bit
-     * VC_BIT(o, v)), kept by commit, so that eligible tests all 15 output
-     * VCs at once, as the RTL's output_ready does: out_busy[o][v], and per
-     * input VC held[p][v]; owner[VC_BIT(o, v)] is the input VC (its
+     * VC_BIT(o, v)), kept by commit, so that eligible tests all output
+     * VCs at once, as the RTL's output_ready does: out_busy[v][o], and per
+     * input VC held[v][p]; owner[VC_BIT(o, v)] is the input VC (its
      * VC_BIT) whose message holds output VC (o, v) */
-    uint16_t busy, held_m;
+    vcmask_t busy, held_m;
     uint8_t owner[NUM_PORTS * NUM_VC];
 
     /* per input VC: the output (port, VC) held from HEAD to TAIL */
-    uint8_t held[NUM_PORTS][NUM_VC];      /* 1 while a message is routed */
-    uint8_t held_port[NUM_PORTS][NUM_VC];
-    uint8_t held_vc[NUM_PORTS][NUM_VC];
+    uint8_t held[NUM_VC][NUM_PORTS];      /* 1 while a message is routed */
+    uint8_t held_port[NUM_VC][NUM_PORTS];
+    uint8_t held_vc[NUM_VC][NUM_PORTS];
 
     /* per output: VC ownership, credits for the downstream buffer, throttle */
-    uint8_t out_busy[NUM_PORTS][NUM_VC];
-    uint8_t credits[NUM_PORTS][NUM_VC];
+    uint8_t out_busy[NUM_VC][NUM_PORTS];
+    /* padded to whole words: output_ready reads them a word at a time
+     * (the padding stays 0) */
+    uint8_t credits[NUM_VC][NUM_PORTS];
+    uint8_t credits_pad[8 - NUM_VC * NUM_PORTS % 8];
     /* one byte per output, padded to 8 (the padding stays 0): commit
      * counts all five down as one word */
     uint8_t throttle[8];
@@ -90,8 +104,8 @@ typedef struct {
     uint64_t flits_out[NUM_PORTS];
     uint64_t gate_stall_cycles;
 
-    flit_t buf[NUM_PORTS][NUM_VC][MAX_DEPTH];
-    uint16_t held_src[NUM_PORTS][NUM_VC]; /* for stuck reports only */
+    flit_t buf[NUM_VC][NUM_PORTS][MAX_DEPTH];
+    uint16_t held_src[NUM_VC][NUM_PORTS]; /* for stuck reports only */
 } router_t;
 
 /* Registered inputs of one router for the current cycle. */

@@ -64,7 +64,7 @@ typedef struct {
     uint64_t next_create;      /* cycle of the next creation */
     uint64_t state_end;        /* bursty: the current on/off period ends */
     int on;
-    traffic_rx rx[3];          /* sink: one class-1 message per eject VC */
+    traffic_rx rx[NUM_VC];        /* sink: one class-1 message per eject VC */
 } traffic_node;
 
 /* Latency samples of the packets created in the measurement window. */

@@ -9,9 +9,10 @@
 
 // ---- counts and widths ------------------------------------------------------
 `define SS_NP         5     // ports: X+, X-, Y+, Y-, local
-`define SS_NV         3     // VCs per port: AAPC, MP low, MP high
+`define SS_NV         3     // VCs per port: AAPC, MP low, MP high (K = 1; the C
+                            // model's --vcs K > 1 is not in the RTL yet)
 `define SS_PORT_W     3     // a port index
-`define SS_VC_W       2     // a VC index
+`define SS_VC_W       4     // a VC index (room for 1 + 2*4 VCs, model/flit.h)
 `define SS_KIND_W     2     // a flit kind
 `define SS_WORD_W     32    // a flit's data word
 `define SS_COORD_W    6     // a router coordinate (torus side N <= 64)
@@ -19,31 +20,31 @@
 `define SS_PHASE_W    32    // the phase counter
 
 // ---- a flit on a link or at an input: {valid, vc, kind, word} -------------
-`define SS_FLIT_W     37
-`define SS_FLIT_VALID 36
-`define SS_FLIT_VC    35:34
+`define SS_FLIT_W     39
+`define SS_FLIT_VALID 38
+`define SS_FLIT_VC    37:34
 `define SS_FLIT_KIND  33:32
 `define SS_FLIT_WORD  31:0
 
 // ---- a credit return: {valid, vc} -------------------------------------------
-`define SS_CRED_W     3
-`define SS_CRED_VALID 2
-`define SS_CRED_VC    1:0
+`define SS_CRED_W     5
+`define SS_CRED_VALID 4
+`define SS_CRED_VC    3:0
 
 // ---- a buffer entry: {out_port, out_vc, kind, word} -------------------------
 // (a HEAD's entry carries its route and rewritten word; others the word)
-`define SS_ENTRY_W     39
-`define SS_ENTRY_PORT  38:36
-`define SS_ENTRY_VC    35:34
-`define SS_ENTRY_DEST  38:34  // {out_port, out_vc}
+`define SS_ENTRY_W     41
+`define SS_ENTRY_PORT  40:38
+`define SS_ENTRY_VC    37:34
+`define SS_ENTRY_DEST  40:34  // {out_port, out_vc}
 `define SS_ENTRY_KIND  33:32
 `define SS_ENTRY_WORD  31:0
 
 // ---- a routed HEAD (route_compute's result): {out_port, out_vc, word} ------
-`define SS_ROUTE_W     37
-`define SS_ROUTE_DEST  36:32  // {out_port, out_vc}
+`define SS_ROUTE_W     39
+`define SS_ROUTE_DEST  38:32  // {out_port, out_vc}
 `define SS_ROUTE_WORD  31:0
-`define SS_DEST_W      5      // {out_port, out_vc}
+`define SS_DEST_W      7      // {out_port, out_vc}
 
 // ---- the HEAD word: {reserved, src, pool, dy, dx} ---------------------------
 `define SS_HOP_W       7      // dx, dy: remaining hops, two's complement
@@ -64,9 +65,9 @@
 `define SS_PORT_YM    3'd3
 `define SS_PORT_LOCAL 3'd4
 
-`define SS_VC_AAPC    2'd0
-`define SS_VC_MP_LO   2'd1
-`define SS_VC_MP_HI   2'd2
+`define SS_VC_AAPC    4'd0
+`define SS_VC_MP_LO   4'd1
+`define SS_VC_MP_HI   4'd2
 
 `define SS_POOL_AAPC  1'b0
 

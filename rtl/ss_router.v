@@ -52,7 +52,8 @@ module ss_router #(
   localparam KW  = `SS_KIND_W;
   localparam NPV = NP * NV;            // input VCs, and output VCs
   localparam PVW = $clog2(NPV);        // an (input or output) VC's index
-  localparam [VW-1:0] VC_LAST   = NV - 1;
+  localparam VIW = $clog2(NV);         // a VC's index at this port (VW: on the wire)
+  localparam [VIW-1:0] VC_LAST  = NV - 1;
   localparam [PW-1:0] PORT_LAST = NP - 1;
 
   // ---- configuration registers ---------------------------------------------
@@ -140,7 +141,8 @@ module ss_router #(
   // ---- request: each input offers one VC, round robin ----------------------
   // the first eligible VC at or after rr_in_q; an input whose VC then loses
   // arbitration sends nothing (no second chance for its other VCs)
-  reg  [VW-1:0] rr_in_q   [0:NP-1];   // next VC to favour per input (commit)
+  reg  [VIW-1:0] rr_in_q  [0:NP-1];   // next VC to favour per input (commit)
+  wire [VIW-1:0] pick_vc  [0:NP-1];   // the VC picked, as ss_rr_pick gives it
   wire [NP-1:0] req_valid;
   wire [VW-1:0] req_vc    [0:NP-1];
   wire [PW-1:0] req_port  [0:NP-1];
@@ -151,8 +153,9 @@ module ss_router #(
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_req
       ss_rr_pick #(.W(NV)) u_pick (
         .req_i(elig[gp*NV +: NV]), .ptr_i(rr_in_q[gp]),
-        .valid_o(req_valid[gp]), .idx_o(req_vc[gp])
+        .valid_o(req_valid[gp]), .idx_o(pick_vc[gp])
       );
+      assign req_vc[gp] = {{(VW-VIW){1'b0}}, pick_vc[gp]};
       wire [PVW-1:0] pv = gp * NV + {{(PVW-VW){1'b0}}, req_vc[gp]};
       assign req_port[gp] = tgt_port[pv];
       assign req_ovc[gp]  = tgt_vc[pv];
@@ -222,13 +225,13 @@ module ss_router #(
   // the values the registers load when enabled (their _d)
   wire [FW-1:0]  out_flit_d  [0:NP-1];  // the winner's flit, as it leaves
   wire [CRW-1:0] in_credit_d [0:NP-1];  // a credit for the VC popped
-  wire [VW-1:0]  rr_in_d     [0:NP-1];  // past the VC granted
+  wire [VIW-1:0] rr_in_d     [0:NP-1];  // past the VC granted
   wire [PW-1:0]  rr_out_d    [0:NP-1];  // past the input granted
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_next
       assign out_flit_d[gp]  = req_flit[gnt_in[gp]];
       assign in_credit_d[gp] = {1'b1, req_vc[gp]};
-      assign rr_in_d[gp]     = (req_vc[gp] == VC_LAST) ? {VW{1'b0}} : req_vc[gp] + 1'b1;
+      assign rr_in_d[gp]     = (pick_vc[gp] == VC_LAST) ? {VIW{1'b0}} : pick_vc[gp] + 1'b1;
       assign rr_out_d[gp]    = (gnt_in[gp] == PORT_LAST) ? {PW{1'b0}} : gnt_in[gp] + 1'b1;
     end
   endgenerate
@@ -281,7 +284,7 @@ module ss_router #(
   // round-robin pointers move past the winner
   always @(posedge clk_i) begin
     for (i = 0; i < NP; i = i + 1) begin
-      if (!rst_ni)         rr_in_q[i] <= {VW{1'b0}};
+      if (!rst_ni)         rr_in_q[i] <= {VIW{1'b0}};
       else if (granted[i]) rr_in_q[i] <= rr_in_d[i];
     end
     for (o = 0; o < NP; o = o + 1) begin

@@ -33,6 +33,9 @@ part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
 # --ties (issue 21, part 2): plus by default, balanced repeats and splits
 # the n/2 hops; its cosim corners with RTL_TESTS=1
 part traffic/ties "$here/traffic/ties.sh" "$dir"
+# --vcs K (issue 21, part 1): K = 1 is the default, more VCs carry more,
+# the AAPC pool unchanged, bad K refused
+part traffic/vcs "$here/traffic/vcs.sh" "$dir"
 # the measurement scripts: their variables checked, no half-written result
 part scripts/scripts "$here/scripts/scripts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's

@@ -51,8 +51,8 @@ static const booksim_key booksim[] = {
     { "injection_process", NULL, "bernoulli",
       "Bernoulli is the default; on/off bursts are burst = L (mean packets per burst), "
       "not burst_alpha/burst_beta" },
-    { "num_vcs", NULL, NULL, "the router has one message-passing VC per dateline class "
-      "(issue 21 --vcs not built yet)" },
+    { "num_vcs", NULL, NULL, "the VCs here are 1 (AAPC) + 2K per port, K per dateline "
+      "class: give vcs = K (1..4) instead" },
     { "routing_function", NULL, NULL, "routes are fixed: dimension order on the dateline "
       "VCs, an n/2 tie goes + (issue 21 --ties not built yet)" },
     { "router", NULL, NULL, "one router: input-queued wormhole with the synchronizing "

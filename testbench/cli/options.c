@@ -123,6 +123,7 @@ static const opt_row rows[] = {
               "else at least 1/64; >= 2 never limits" },
     { .cmds = BOTH, OPT("--threads", "T"), PARAM("threads") },
     { .cmds = BOTH, OPT("--ties", "RULE"), PARAM("ties") },
+    { .cmds = BOTH, OPT("--vcs", "K"), PARAM("vcs") },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "

@@ -116,6 +116,15 @@ static void check_outputs(const backend_opts *be)
 
 /* An RTL run of another configuration execs that RTL binary with argv.
  * The library's check (ss_kernel_check) judges every value first. */
+/* K > 1 message-passing VCs per class: the C model only (the RTL, and the
+ * SystemC models built on it or on their own router, have K = 1). */
+static void check_vcs_backend(long long vcs, int kind)
+{
+    if (vcs > 1 && kind != BACKEND_C)
+        usage_error("--vcs %lld needs --backend c (the RTL and SystemC routers have 1 "
+                    "message-passing VC per dateline class)", vcs);
+}
+
 static int cmd_run(int argc, char **argv)
 {
     run_opts o;
@@ -158,6 +167,7 @@ static int cmd_run(int argc, char **argv)
     if (p->threads > 1 && be->kind != BACKEND_C)
         usage_error("--threads %d needs --backend c (the other backends step on one thread)",
                     p->threads);
+    check_vcs_backend(p->vcs, be->kind);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
     if (dist_ranks() > 1 && (be->kind != BACKEND_C || be->record))
@@ -217,6 +227,7 @@ static int cmd_traffic(int argc, char **argv)
     if (ss_params_get_int(o.sp, "threads") > 1 && be->kind != BACKEND_C)
         usage_error("--threads %lld needs --backend c (the other backends step on one thread)",
                     (long long)ss_params_get_int(o.sp, "threads"));
+    check_vcs_backend(ss_params_get_int(o.sp, "vcs"), be->kind);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)

@@ -69,7 +69,7 @@ void Bench::reset(int x_, int y_, int sync_, uint64_t seed)
     top->rst_ni = 1;
     cycle = 0;
     for (unsigned p2 = 0; p2 < NP; p2++) {
-        for (int v = 0; v < NUM_VC; v++) {
+        for (int v = 0; v < NV; v++) {
             srcq[p2][v].clear();
             src_cred[p2][v] = DEPTH;
             src_sent[p2][v] = 0;
@@ -145,7 +145,7 @@ std::string Bench::describe()
     std::string s;
     char buf[400];
     for (unsigned p = 0; p < NP; p++)
-        for (int v = 0; v < NUM_VC; v++)
+        for (int v = 0; v < NV; v++)
             if (router_describe(&c, static_cast<int>(p), v, buf, sizeof buf)) {
                 s += "; ";
                 s += buf;
@@ -164,8 +164,8 @@ void Bench::tick()
     for (unsigned p = 0; p < NP; p++) {
         if (cycle < src_hold_until[p]) continue;
         if (src_rate[p] < 1.0 && !rng.chance(src_rate[p])) continue;
-        int cand[NUM_VC], nc = 0;
-        for (int v = 0; v < NUM_VC; v++)
+        int cand[NV], nc = 0;
+        for (int v = 0; v < NV; v++)
             if (!srcq[p][v].empty() && src_cred[p][v] > 0) cand[nc++] = v;
         if (!nc) continue;
         int v = cand[nc == 1 ? 0 : rng.range(0, nc - 1)];
@@ -271,8 +271,8 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
     for (unsigned p = 0; p < NP; p++) {
         credit_t cr = out.credit[p];
         if (!(cr & CREDIT_VALID)) continue;
-        int v = cr & 3;
-        if (v >= NUM_VC || ++src_cred[p][v] > DEPTH)
+        int v = cr & FLIT_VC_MASK;
+        if (v >= NV || ++src_cred[p][v] > DEPTH)
             failf("input %s returned a credit for vc %d beyond DEPTH", port_name[p], v);
     }
     for (unsigned o = 0; o < NP; o++) {
@@ -282,7 +282,7 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
         int ov = static_cast<int>(flit_vc(f));
         unsigned kind = flit_kind(f);
         uint32_t w = flit_word(f);
-        if (ov >= NUM_VC) failf("output %s: flit on vc 3", port_name[o]);
+        if (ov >= NV) failf("output %s: flit on vc %d", port_name[o], ov);
         if (o != LOC && cycle - last_link[o] < TT)
             failf("output %s: flits %lld cycles apart (T_t = %d)", port_name[o],
                   static_cast<long long>(cycle - last_link[o]), TT);

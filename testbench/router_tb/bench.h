@@ -50,6 +50,8 @@ constexpr int N = TB_N, DEPTH = TB_DEPTH, TT = TB_TT;
 constexpr int stream_period(int t) { return DEPTH * t >= 2 ? t : 2; }
 constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS, PHW = ROUTER_PHASE_BITS;
 constexpr int ALL = (1 << NUM_PORTS) - 1;
+// the VCs per port of the RTL under test: K = 1 (--vcs is not in the RTL yet)
+constexpr int NV = VCS_IN_USE(1);
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
 extern const char *const sync_name[3];
 
@@ -118,20 +120,20 @@ struct Bench {
     Rng rng;
 
     // upstream sources, per input port
-    std::deque<flit_t> srcq[NP][NUM_VC];
-    int src_cred[NP][NUM_VC];
+    std::deque<flit_t> srcq[NP][NV];
+    int src_cred[NP][NV];
     double src_rate[NP];
     int64_t src_hold_until[NP];
-    uint64_t src_sent[NP][NUM_VC];
+    uint64_t src_sent[NP][NV];
     int aapc_count[NP];         // AAPC messages generated per input (= next phase)
 
     // downstream sinks, per output port
     std::vector<Pend> pend[NP];
-    int outstanding[NP][NUM_VC];
+    int outstanding[NP][NV];
     int delay_lo = 0, delay_hi = 0;   // extra credit delay (beyond 1 cycle)
     int64_t withhold_until[NP];
-    int sink_cur[NP][NUM_VC];   // message id being received, or -1
-    uint64_t sent_out[NP][NUM_VC];
+    int sink_cur[NP][NV];   // message id being received, or -1
+    uint64_t sent_out[NP][NV];
     int64_t last_link[NP];
 
     // scoreboard
@@ -182,7 +184,7 @@ struct Bench {
     bool sources_empty() const
     {
         for (unsigned p = 0; p < NP; p++)
-            for (int v = 0; v < NUM_VC; v++)
+            for (int v = 0; v < NV; v++)
                 if (!srcq[p][v].empty()) return false;
         return true;
     }

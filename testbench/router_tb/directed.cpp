@@ -48,7 +48,7 @@ void case_single(Bench &b, std::string &info)
         for (int p = 0; p < static_cast<int>(NP); p++)
             for (int o = 0; o < static_cast<int>(NP); o++)
                 for (int variant = 0; variant < 2; variant++)
-                    for (int v = 0; v < NUM_VC; v++) {
+                    for (int v = 0; v < NV; v++) {
                         int dx, dy;
                         if (!hops_for(p, o, variant, dx, dy)) continue;
                         if (o == LOC && variant) continue;

@@ -52,7 +52,7 @@ void case_random(Bench &b, std::string &info, uint64_t seed, int sync, int64_t c
         int target = 0;
         for (unsigned p = 0; p < NP; p++) target = std::max(target, b.aapc_count[p]);
         for (int p = 0; p < static_cast<int>(NP); p++)
-            for (int v = 0; v < NUM_VC; v++) {
+            for (int v = 0; v < NV; v++) {
                 if (!b.srcq[p][v].empty()) continue;
                 bool go;
                 if (v == VC_AAPC)

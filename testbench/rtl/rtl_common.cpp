@@ -74,8 +74,8 @@ bool Top::compare()
                 snprintf(msg_, sizeof msg_,
                          "cosim mismatch at cycle %llu: router (%d,%d) input %s credit return: "
                          "C valid %d vc %d, RTL valid %d vc %d",
-                         cyc, x, y, port_name[p], (cc & CREDIT_VALID) != 0, cc & 3,
-                         (rc & CREDIT_VALID) != 0, rc & 3);
+                         cyc, x, y, port_name[p], (cc & CREDIT_VALID) != 0, cc & FLIT_VC_MASK,
+                         (rc & CREDIT_VALID) != 0, rc & FLIT_VC_MASK);
                 return false;
             }
         }
@@ -171,6 +171,10 @@ extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const c
 {
     if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
         *why = "the Verilated RTL was built for another n, depth or T_t";
+        return nullptr;
+    }
+    if (m->p.vcs > 1) {   // the command line refuses it first (check_vcs_backend)
+        *why = "the Verilated RTL has 1 message-passing VC per dateline class (--vcs 1)";
         return nullptr;
     }
     rtl::Top *t = rtl::make_top(m, *o, why);

@@ -61,8 +61,9 @@ protected:
                 flits[p] = flit_valid(in.link[p]) ? in.link[p] : 0;
                 cred |= static_cast<uint32_t>(credit_to_rtl(in.credit[p])) << (p * CRW);
             }
+            static_assert(NP * CRW <= 32, "the credit bus is one IData");
             pack_fields(r->in_flit_i, flits, NP, FW);
-            r->out_credit_i = static_cast<SData>(cred);
+            r->out_credit_i = static_cast<IData>(cred);
             r->sw_clear_i = in.sw_clear;
             edge(r);
             if (vl_assert_failed()) fail_assert(i % m_->n, i / m_->n);

@@ -92,7 +92,7 @@ for k in num_vcs routing_function router speculative sw_allocator vc_allocator c
   printf 'topology = torus\nk = 4\n%s = 1\n' "$k" >"bs_$k.cfg"
   refused "booksim_$k" "bs_$k.cfg:3: $k: " traffic --config "bs_$k.cfg"
 done
-refused booksim_num_vcs_why "one message-passing VC per dateline class" traffic --config bs_num_vcs.cfg
+refused booksim_num_vcs_why "give vcs = K" traffic --config bs_num_vcs.cfg
 file_refused booksim_mesh mesh.cfg 'topology = mesh\n' "mesh.cfg:1: topology: "
 file_refused booksim_dimension dim.cfg 'topology = torus\nk = 4\nn = 3\n' "dim.cfg:3: n: "
 file_refused booksim_rate_in_packets pkts.cfg 'k = 4\ninjection_rate = 0.1\ntraffic = uniform\n' "pkts.cfg:2: injection_rate: "

@@ -242,7 +242,7 @@ static int count_step(machine_t *m, void *ctx)
     int rc = machine_routers_step_c(m);
     for (int i = 0; i < m->num_nodes; i++)
         for (int o = 0; o < NUM_PORTS - 1; o++) {
-            for (int v = 0; v < NUM_VC; v++) c->zero_credit[v] += m->r[i].credits[o][v] == 0;
+            for (int v = 0; v < NUM_VC; v++) c->zero_credit[v] += m->r[i].credits[v][o] == 0;
             flit_t f = m->out_d[i].link[o];
             c->hi_flits += (f & FLIT_VALID_BIT) && (f >> FLIT_VC_LSB & FLIT_VC_MASK) == VC_MP_HI;
         }

@@ -200,10 +200,10 @@ void msg_check(test_ctx *t, machine_t *m, const msg_case *c)
     /* Every credit came home. */
     for (int i = 0; i < m->num_nodes; i++)
         for (int o = 0; o < NUM_PORTS; o++)
-            for (int v = 0; v < NUM_VC; v++)
-                CHECK(t, m->r[i].credits[o][v] == c->depth &&
-                      m->r[i].cnt[o][v] == 0 && !m->r[i].held[o][v] &&
-                      !m->r[i].out_busy[o][v],
+            for (int v = 0; v < m->r[i].nv; v++)
+                CHECK(t, m->r[i].credits[v][o] == c->depth &&
+                      m->r[i].cnt[v][o] == 0 && !m->r[i].held[v][o] &&
+                      !m->r[i].out_busy[v][o],
                       "%s: router %d port %s vc %d not idle at the end",
                       c->name, i, port_name[o], v);
 }

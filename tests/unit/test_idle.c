@@ -81,7 +81,7 @@ static void test_idle_router_conditions(test_ctx *t)
         lone_send(&l, p, H(VC_MP_LO, head_make(dx, dy, POOL_MP, 7)));
         ch = verdict(t, &l, 0, "flit arriving");
         if (t->failed) return;
-        CHECK(t, ch && l.r.cnt[p][VC_MP_LO] == 1, "input %s: the flit was not buffered",
+        CHECK(t, ch && l.r.cnt[VC_MP_LO][p] == 1, "input %s: the flit was not buffered",
               port_name[p]);
         /* buffered, no input: still busy (it moves) */
         ch = verdict(t, &l, 0, "flit buffered");
@@ -92,7 +92,7 @@ static void test_idle_router_conditions(test_ctx *t)
         CHECK(t, l.in.credit[to] & CREDIT_VALID, "no credit back from the harness");
         ch = verdict(t, &l, 0, "credit arriving");
         if (t->failed) return;
-        CHECK(t, l.r.credits[to][VC_MP_LO] == 4, "output %s: credit not taken back",
+        CHECK(t, l.r.credits[VC_MP_LO][to] == 4, "output %s: credit not taken back",
               port_name[to]);
         /* throttle T_t = 3: loaded with 2 at the grant, 1 now, 0 next */
         CHECK(t, l.r.throttle[to] == 1, "output %s: throttle %d, want 1", port_name[to],
@@ -101,7 +101,7 @@ static void test_idle_router_conditions(test_ctx *t)
         if (t->failed) return;
         /* now the message holds its route and the output VC with its
          * buffer empty (BODY/TAIL still upstream): nothing evolves */
-        CHECK(t, l.r.held[p][VC_MP_LO] && l.r.out_busy[to][VC_MP_LO] &&
+        CHECK(t, l.r.held[VC_MP_LO][p] && l.r.out_busy[VC_MP_LO][to] &&
                      l.r.throttle[to] == 0, "input %s: route not held", port_name[p]);
         verdict(t, &l, 1, "route held, buffer empty");
         if (t->failed) return;

@@ -92,21 +92,21 @@ static void test_router_wormhole_blocking(test_ctx *t)
              * buffer; after 1..12 A owns output X+ VC_MP_LO (the TAIL
              * granted at 13 releases it). */
             if (s >= 1) {
-                flit_t front = r->buf[PORT_LOCAL][LO][r->rd[PORT_LOCAL][LO] & r->ring_mask];
-                CHECK(t, !r->held[PORT_LOCAL][LO] && r->cnt[PORT_LOCAL][LO] >= 1 &&
+                flit_t front = r->buf[LO][PORT_LOCAL][r->rd[LO][PORT_LOCAL] & r->ring_mask];
+                CHECK(t, !r->held[LO][PORT_LOCAL] && r->cnt[LO][PORT_LOCAL] >= 1 &&
                       front == H(LO, hb),
                       "step %d: B's HEAD is not waiting at the front of its buffer", s);
             }
             if (s >= 1 && s <= 12)
-                CHECK(t, r->out_busy[PORT_XP][LO] && r->held[PORT_XP][LO],
+                CHECK(t, r->out_busy[LO][PORT_XP] && r->held[LO][PORT_XP],
                       "step %d: A does not own output X+ vc %u", s, LO);
             if (s == 13)
-                CHECK(t, !r->out_busy[PORT_XP][LO] && !r->held[PORT_XP][LO],
+                CHECK(t, !r->out_busy[LO][PORT_XP] && !r->held[LO][PORT_XP],
                       "step 13: A's TAIL did not release output X+");
         }
         lone_run(t, &l, "same output VC", in, 9, want, 9, 24);
         if (t->failed) return;
-        CHECK(t, l.r.flits_out[PORT_XP] == 9 && !l.r.out_busy[PORT_XP][LO],
+        CHECK(t, l.r.flits_out[PORT_XP] == 9 && !l.r.out_busy[LO][PORT_XP],
               "same output VC: %llu flits out on X+",
               (unsigned long long)l.r.flits_out[PORT_XP]);
     }
@@ -212,10 +212,10 @@ static void backpressure(test_ctx *t, int depth)
               depth, j, out_step[j], j + 1);
     CHECK(t, sent == 2 * depth, "depth %d: upstream sent %d flits, want %d",
           depth, sent, 2 * depth);
-    CHECK(t, l.r.cnt[PORT_LOCAL][LO] == depth && l.r.credits[PORT_XP][LO] == 0 &&
+    CHECK(t, l.r.cnt[LO][PORT_LOCAL] == depth && l.r.credits[LO][PORT_XP] == 0 &&
           l.upc[PORT_LOCAL][LO] == 0,
           "depth %d: buffer %d, credits %d, upstream credits %d", depth,
-          l.r.cnt[PORT_LOCAL][LO], l.r.credits[PORT_XP][LO], l.upc[PORT_LOCAL][LO]);
+          l.r.cnt[LO][PORT_LOCAL], l.r.credits[LO][PORT_XP], l.upc[PORT_LOCAL][LO]);
 
     /* Phase 2: one credit every 5 cycles releases exactly one flit. */
     int next_credit = 20;
@@ -253,8 +253,8 @@ static void backpressure(test_ctx *t, int depth)
             CHECK(t, !flit_valid(l.out.link[o]), "depth %d: duplicate flit on %s",
                   depth, port_name[o]);
     }
-    CHECK(t, l.r.cnt[PORT_LOCAL][LO] == 0 && !l.r.held[PORT_LOCAL][LO] &&
-          !l.r.out_busy[PORT_XP][LO] && l.r.flits_out[PORT_XP] == 8,
+    CHECK(t, l.r.cnt[LO][PORT_LOCAL] == 0 && !l.r.held[LO][PORT_LOCAL] &&
+          !l.r.out_busy[LO][PORT_XP] && l.r.flits_out[PORT_XP] == 8,
           "depth %d: router not idle after the message", depth);
 }
 

@@ -103,11 +103,11 @@ static void sticky_case(test_ctx *t, int sync, char *stall_err, size_t errlen)
                      (unsigned long long)r->gate_stall_cycles,
                      (unsigned long long)want_stall);
         if (s >= 3 && s <= held_until) {
-            flit_t front = r->buf[PORT_LOCAL][A][r->rd[PORT_LOCAL][A] & r->ring_mask];
-            CHECK(t, r->cnt[PORT_LOCAL][A] == 2 && front == H(A, self) &&
-                  !r->held[PORT_LOCAL][A],
+            flit_t front = r->buf[A][PORT_LOCAL][r->rd[A][PORT_LOCAL] & r->ring_mask];
+            CHECK(t, r->cnt[A][PORT_LOCAL] == 2 && front == H(A, self) &&
+                  !r->held[A][PORT_LOCAL],
                   "%s: after step %d the next phase's HEAD is not held in the "
-                  "inject buffer (cnt %d)", name, s, r->cnt[PORT_LOCAL][A]);
+                  "inject buffer (cnt %d)", name, s, r->cnt[A][PORT_LOCAL]);
         }
     }
 }
