@@ -312,17 +312,13 @@ static ALWAYS_INLINE int vc_eligible(const router_t *r, int b, vcmask_t ready, t
     return why;
 }
 
-#define PORTS_MASK ((1u << NUM_PORTS) - 1u)
 
-/* Some port has two VCs or more in mask c (VCs in use): the ports, a mask. */
-static ALWAYS_INLINE unsigned two_in_a_port(vcmask_t c, int nv)
+/* Some port has two VCs or more in mask c (VCs in use): non-zero if so.
+ * Bit VC_BIT(p, v) of c & c >> 5k says port p has VCs v and v + k. */
+static ALWAYS_INLINE vcmask_t two_in_a_port(vcmask_t c, int nv)
 {
-    unsigned seen = (unsigned)c & PORTS_MASK, two = 0;
-    for (int v = 1; v < nv; v++) {
-        unsigned row = (unsigned)(c >> (v * NUM_PORTS)) & PORTS_MASK;
-        two |= seen & row;
-        seen |= row;
-    }
+    vcmask_t two = 0;
+    for (int k = 1; k < nv; k++) two |= c & c >> (k * NUM_PORTS);
     return two;
 }
 

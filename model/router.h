@@ -58,7 +58,7 @@ typedef struct {
     uint8_t ring_mask;
 
     /* input buffers (buf below): a circular FIFO per (input port, VC);
-     * the front flit is buf[p][v][rd & ring_mask] */
+     * the front flit is buf[v][p][rd[v][p] & ring_mask] */
     uint8_t rd[NUM_VC][NUM_PORTS];
     uint8_t cnt[NUM_VC][NUM_PORTS];
     uint8_t cnt_pad[8 - NUM_VC * NUM_PORTS % 8];   /* as credits_pad */
@@ -76,13 +76,8 @@ typedef struct {
     vcmask_t busy, held_m;
     uint8_t owner[NUM_PORTS * NUM_VC];
 
-    /* per input VC: the output (port, VC) held from HEAD to TAIL */
-    uint8_t held[NUM_VC][NUM_PORTS];      /* 1 while a message is routed */
-    uint8_t held_port[NUM_VC][NUM_PORTS];
-    uint8_t held_vc[NUM_VC][NUM_PORTS];
-
-    /* per output: VC ownership, credits for the downstream buffer, throttle */
-    uint8_t out_busy[NUM_VC][NUM_PORTS];
+    /* per output: credits for the downstream buffer, throttle (VC
+     * ownership: out_busy, below) */
     /* padded to whole words: output_ready reads them a word at a time
      * (the padding stays 0) */
     uint8_t credits[NUM_VC][NUM_PORTS];
@@ -105,6 +100,17 @@ typedef struct {
     uint64_t gate_stall_cycles;
 
     flit_t buf[NUM_VC][NUM_PORTS][MAX_DEPTH];
+
+    /* The registers that busy and held_m mirror, written by commit at a
+     * HEAD and a TAIL and read only by reports and tests, and the route a
+     * message holds (read when held_m says so): after the buffers, out of
+     * the lines a cycle reads. */
+    /* per input VC: the output (port, VC) held from HEAD to TAIL */
+    uint8_t held[NUM_VC][NUM_PORTS];      /* 1 while a message is routed */
+    uint8_t held_port[NUM_VC][NUM_PORTS];
+    uint8_t held_vc[NUM_VC][NUM_PORTS];
+    /* per output VC: owned by a message */
+    uint8_t out_busy[NUM_VC][NUM_PORTS];
     uint16_t held_src[NUM_VC][NUM_PORTS]; /* for stuck reports only */
 } router_t;
 
