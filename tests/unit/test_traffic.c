@@ -193,12 +193,15 @@ static void test_traffic_run_conserves(test_ctx *t)
 static void test_traffic_idle_skip_identical(test_ctx *t)
 {
     const char *pats[] = { "uniform 0.02", "uniform 0.17", "hotspot 0.05", "transpose 0.1" };
-    for (int k = 0; k < 4; k++) {
+    /* K = 1 every pattern; K = 3 (--vcs 3) the busier two */
+    for (int i = 0; i < 6; i++) {
+        int k = i < 4 ? i : i == 4 ? 1 : 3, vcs = i < 4 ? 1 : 3;
         traffic_result r[2];
         for (int all = 0; all < 2; all++) {
             params_t p;
             params_iwarp(&p);
             p.n = 8;
+            p.vcs = vcs;
             p.step_all = all;
             traffic_run_cfg c = { .tc = { .pattern = k == 2 ? TP_HOTSPOT : k == 3 ? TP_TRANSPOSE
                                                                          : TP_UNIFORM,
@@ -212,8 +215,9 @@ static void test_traffic_idle_skip_identical(test_ctx *t)
             r[all].wall_seconds = 0;
         }
         CHECK(t, memcmp(&r[0], &r[1], sizeof r[0]) == 0 && r[0].packets > 0,
-              "%s: skipping idle routers changed the result (cycles %llu vs %llu, latency %.3f vs %.3f)",
-              pats[k], (unsigned long long)r[0].cycles, (unsigned long long)r[1].cycles,
+              "%s, vcs %d: skipping idle routers changed the result (cycles %llu vs %llu, "
+              "latency %.3f vs %.3f)",
+              pats[k], vcs, (unsigned long long)r[0].cycles, (unsigned long long)r[1].cycles,
               r[0].lat_mean, r[1].lat_mean);
     }
 }
