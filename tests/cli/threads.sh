@@ -53,7 +53,7 @@ refused more_than_rows "threads = 9 is out of range (allowed 1..n = 8" \
 refused zero "threads = 0 is out of range" run --kernel msgpass --n 8 --words 4 --threads 0
 refused traffic_more_than_rows "threads = 5 is out of range" \
   traffic --pattern uniform --rate 0.1 --n 4 --threads 5
-refused rtl "--threads 2 needs --backend c" \
+refused rtl "threads = 2 needs backend c (backend = rtl" \
   run --kernel msgpass --n 8 --words 4 --threads 2 --backend rtl
-refused traffic_cosim "--threads 2 needs --backend c" \
+refused traffic_cosim "threads = 2 needs backend c (backend = cosim" \
   traffic --pattern uniform --rate 0.1 --n 8 --threads 2 --backend cosim

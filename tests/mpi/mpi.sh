@@ -105,7 +105,7 @@ one_line rows 2 "n = 2 is out of range for 4 MPI ranks (allowed 4..64" \
   mpi 4 "$mbin" run --kernel msgpass --n 2 --words 4
 one_line threads 2 "threads = 3 is out of range (allowed 1..n / ranks = 2" \
   mpi 4 "$mbin" run --kernel phased --n 8 --words 4 --threads 3
-one_line backend 2 "syncswitch-mpi runs the C model" \
+one_line backend 2 "2 MPI ranks need backend c (backend = rtl steps in one process)" \
   mpi 2 "$mbin" run --kernel phased --n 8 --words 4 --backend rtl
-one_line record 2 "syncswitch-mpi runs the C model" \
+one_line record 2 "syncswitch-mpi runs without --record" \
   mpi 2 "$mbin" run --kernel phased --n 8 --words 4 --record "$tmp/rec"
