@@ -4,7 +4,7 @@
  *   syncswitch schedule --n N
  *   syncswitch run --kernel K --n N --words B [options]
  * Usage errors: one line on stderr, exit 2. The options of run, their
- * parser and their help are one table in options.c. */
+ * parser and their help are one table in options_table.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

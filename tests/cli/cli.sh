@@ -200,7 +200,7 @@ preset_names=$(grep -v '^ ' "$tmp/p" | awk '{ print $1 }' | paste -sd, - | sed '
 # --help lists every option of the option table (options.c), every one of
 # them is accepted by the parser, and every option --help lists is
 "$bin" --help >"$tmp/h" 2>&1
-src="$(cd "$(dirname "$0")/../.." && pwd)/testbench/cli/options.c"
+src="$(cd "$(dirname "$0")/../.." && pwd)/testbench/cli/options_table.c"
 opts=$(grep -o 'OPT("--[a-z-]*"' "$src" | sed 's/OPT("\(.*\)"/\1/')
 helped=$(sed -n 's/^  \(--[a-z-]*\).*/\1/p' "$tmp/h")
 bad=""
