@@ -28,6 +28,9 @@ typedef struct {
     int kill_rank;            /* SYNCSWITCH_MPI_TEST_KILL=RANK:CYCLE (-1: none) */
     unsigned long long kill_cycle;
     char error[256];          /* the failing router's reason, from its rank */
+    uint64_t binary;          /* the hash of this rank's binary */
+    char *shared_buf;         /* ranks > 0: rank 0's options (share_options) */
+    char **shared_argv;
 } world_t;
 
 static world_t world = { .kill_rank = -1, .err_fd = 2 };
@@ -180,12 +183,19 @@ static uint64_t binary_hash(void)
     return h;
 }
 
-/* Every rank runs the same binary with the same arguments, or every rank
- * stops: rank 0 names the first that differs. */
-static int same_everywhere(int argc, char **argv)
+/* The identity of what this rank runs: its binary, and its arguments. */
+static uint64_t args_hash(int argc, char **argv)
 {
-    uint64_t mine[2] = { binary_hash(), 0xcbf29ce484222325ull };
-    for (int i = 1; i < argc; i++) mine[1] = fnv(mine[1], argv[i], strlen(argv[i]) + 1);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < argc; i++) h = fnv(h, argv[i], strlen(argv[i]) + 1);
+    return h;
+}
+
+/* Every rank has the same identity (binary, arguments), or every rank
+ * stops: rank 0 names the first that differs, saying `args` of it. */
+static int ranks_agree(uint64_t args, const char *what)
+{
+    uint64_t mine[2] = { world.binary, args };
     int K = world.ops.ranks, me = world.ops.rank, bad = 0;
     uint64_t *all = me == 0 ? malloc((size_t)K * sizeof mine) : NULL;
     MPI_Gather(mine, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -196,8 +206,8 @@ static int same_everywhere(int argc, char **argv)
                         "(every rank must run the same build of syncswitch-mpi)\n", r);
                 bad = 1;
             } else if (all[2 * r + 1] != all[1]) {
-                fprintf(stderr, "syncswitch-mpi: rank %d was given other arguments than "
-                        "rank 0 (every rank must run the same command line)\n", r);
+                fprintf(stderr, "syncswitch-mpi: rank %d was given %s than rank 0 (every "
+                        "rank must run the same command line)\n", r, what);
                 bad = 1;
             }
         }
@@ -209,6 +219,51 @@ static int same_everywhere(int argc, char **argv)
     }
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return !bad;
+}
+
+/* dist_ops.abort_run: rank 0 stops before the run; the others, waiting
+ * for its options, stop with it (mpirun -q adds no line of its own). */
+static _Noreturn void abort_run(int status)
+{
+    fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, status);
+    exit(status);   /* (MPI_Abort does not return) */
+}
+
+/* dist_ops.share_options: rank 0's argv, as NUL-separated words, to the
+ * others, which keep it for the run (the options point into it). */
+static void share_options(int *argc, char ***argv)
+{
+    int me = world.ops.rank;
+    long long len = 0;
+    for (int i = 0; me == 0 && i < *argc; i++) len += (long long)strlen((*argv)[i]) + 1;
+    MPI_Bcast(&len, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (len > INT_MAX) abort_run(2);
+    char *buf = malloc((size_t)len + 1);
+    if (!buf) MPI_Abort(MPI_COMM_WORLD, 5);
+    for (int i = 0, at = 0; me == 0 && i < *argc; i++) {
+        size_t k = strlen((*argv)[i]) + 1;
+        memcpy(buf + at, (*argv)[i], k);
+        at += (int)k;
+    }
+    MPI_Bcast(buf, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (me == 0) {
+        free(buf);
+        return;
+    }
+    int n = 0;
+    for (long long i = 0; i < len; i++) n += buf[i] == '\0';
+    char **av = malloc(((size_t)n + 1) * sizeof *av);
+    if (!av) MPI_Abort(MPI_COMM_WORLD, 5);
+    for (int i = 0, at = 0; i < n; i++) {
+        av[i] = buf + at;
+        at += (int)strlen(buf + at) + 1;
+    }
+    av[n] = NULL;
+    world.shared_buf = buf;
+    world.shared_argv = av;
+    *argc = n;
+    *argv = av;
 }
 
 static void finalize_at_exit(void)
@@ -227,6 +282,8 @@ int dist_mpi_start(int *argc, char ***argv)
     world.ops.sum = sum;
     world.ops.cycle_done = cycle_done;
     world.ops.gather = gather;
+    world.ops.share_options = share_options;
+    world.ops.abort_run = abort_run;
     const char *k = getenv("SYNCSWITCH_MPI_TEST_KILL");
     if (k && sscanf(k, "%d:%llu", &world.kill_rank, &world.kill_cycle) != 2) {
         if (world.ops.rank == 0)
@@ -234,7 +291,8 @@ int dist_mpi_start(int *argc, char ***argv)
                     k);
         return 2;
     }
-    if (!same_everywhere(*argc, *argv)) return 2;
+    world.binary = binary_hash();
+    if (!ranks_agree(args_hash(*argc - 1, *argv + 1), "other arguments")) return 2;
     world.active = world.ops.ranks > 1;
     /* one report: rank 0 prints; the others' output would repeat it (the
      * checks and the run are the same on every rank) */
@@ -247,6 +305,8 @@ int dist_mpi_start(int *argc, char ***argv)
 
 int dist_mpi_stop(int rc)
 {
+    free(world.shared_argv);
+    free(world.shared_buf);
     fflush(stdout);
     MPI_Finalize();
     return rc;
