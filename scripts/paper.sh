@@ -33,7 +33,7 @@ mkdir -p "$out"
 # each figure runs in a folder of its own under this run's temporary one,
 # and its files move into $out when it has succeeded: an interrupted run
 # leaves no figure half made. Runs the figures share stay in $out.
-out_clean "$out" docs docs/paper
+out_clean "$out" docs docs/paper docs/paper/csv
 stage=$(out_part "$out/figures")
 export PAPER_STAGE=$stage PAPER_CACHE=$out
 
@@ -106,12 +106,29 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
   done
 } >"$(out_part "$md")"
 out_done "$md"
-# the README's two plots are kept in docs/paper/ by the full run
+# the README's two plots are kept in docs/paper/ by the full run, and every
+# figure's CSV in docs/paper/csv/: the numbers docs/fidelity.md quotes are
+# checked against them (tests/paper/prose.sh, part of make test)
 if [ "$md" = docs/fidelity.md ]; then
-  mkdir -p docs/paper
+  mkdir -p docs/paper/csv
+  for e in "${todo[@]}"; do
+    id=${e#* }
+    [ -f "$out/$id.csv" ] && cp "$out/$id.csv" "$(out_part "docs/paper/csv/$id.csv")" && out_done "docs/paper/csv/$id.csv"
+  done
   for id in hinrichs-fig9b chuang-fig5; do
     [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "docs/paper/$id.png")" && out_done "docs/paper/$id.png"
   done
 fi
 echo "paper: ${#todo[@]} figures, $failed failed, $((SECONDS - t0)) s; $md, $out/"
-[ "$failed" -eq 0 ]
+# the numbers the table and notes quote against this run's CSVs
+prose=0
+if [ "$md" = docs/fidelity.md ]; then tests/paper/prose.sh >"$out/prose.log" || true
+else
+  # a quick or partial run: its rows only (the notes quote the full run)
+  for e in "${todo[@]}"; do cat "$out/${e#* }.row" 2>/dev/null; done >"$out/rows.md"
+  tests/paper/prose.sh "$out/rows.md" "$out" >"$out/prose.log" || true
+fi
+if grep -q '^FAIL' "$out/prose.log"; then
+  prose=1; echo "paper: numbers in $md that its CSVs do not say ($out/prose.log):"; grep '^FAIL' "$out/prose.log" | head -5
+fi
+[ "$failed" -eq 0 ] && [ "$prose" -eq 0 ]
