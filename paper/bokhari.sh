@@ -41,7 +41,7 @@ fig_bokhari_fig2() {
   # the paper's fitted line (line 121), evaluated by this script for the two
   # ends: a formula, not values the text states
   for d in 1 7; do
-    for m in $ms; do csv_add $id "paper fit (line 121) d=$d" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
+    for m in $ms; do csv_add $id "d=$d paper fit (line 121)" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
   done
   plot_xy $id "Fig. 2: one message, time vs length for distances 1..7 (ipsc860, 95 us send)" \
     "message length (bytes)" "time (us)"

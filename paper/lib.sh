@@ -84,7 +84,7 @@ gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
 # (open markers, one per series, coloured as our series of the same name). A
 # series of ID.csv whose name contains "paper" is the paper's model or fit
 # computed by the script: drawn dashed, not "(ours)", in the colour of the
-# series its name starts with. Our series that coincide (the same x, every y
+# series named by what comes before " paper" (else by its first word). Our series that coincide (the same x, every y
 # within 0.5%) are drawn once, named together. Options: logx, logy,
 # key=POS, yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a dotted line the
 # paper states, labelled; repeatable).
@@ -113,9 +113,9 @@ plot_xy() {
   awk -F, -v d="$tmp" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") } print > (d "/o_" s[$1]) }' "$ours"
   [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") } print > (d "/p_" s[$1]) }' "$paper"
   # coinciding series: "same I J" for series J drawn as series I (I < J)
-  awk -F, 'NR > 1 && $1 !~ /paper/ { if (!($1 in s)) { s[$1] = ++k; nm[k] = $1 } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
+  awk -F, 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; md[k] = ($1 ~ /paper/) } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
     END { for (j = 2; j <= k; j++) for (i = 1; i < j; i++) {
-            if ((i in dup) || xs[i] != xs[j]) continue
+            if (md[i] || md[j] || (i in dup) || xs[i] != xs[j]) continue
             n = split(substr(xs[i], 2), x, "|"); eq = 1
             for (q = 1; q <= n && eq; q++) { a = y[i, x[q]]; b = y[j, x[q]]; m = (a < 0 ? -a : a) > (b < 0 ? -b : b) ? (a < 0 ? -a : a) : (b < 0 ? -b : b)
               if ((a - b > 0 ? a - b : b - a) > 0.005 * m) eq = 0 }
@@ -135,7 +135,8 @@ plot_xy() {
     c=$((c + 1)); col[$s]=$c; ci[$i]=$c
     case "$s" in
       # the model of series X is named "X paper ...": X's colour
-      *paper*) style="with lines lc ${col[${s%% *}]:-$c} dt 2 lw 2 title '$(gq "$s")'" ;;
+      *paper*) a=${col[${s%% paper*}]:-${col[${s%% *}]:-$c}}
+        style="with lines lc $a dt 2 lw 2 title '$(gq "$s")'" ;;
       *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "${names[$i]}") (ours)'" ;;
     esac
     if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$i")" -ge 5 ]; then
@@ -198,7 +199,7 @@ plot_bars() {
   local body="" n s i=0
   if [ "$panels" = 1 ]; then
     n=$(wc -l <"$tmp/names")
-    body="set multiplot layout 1,$n title '$(gq "$title")'; set yrange [0:*]; set key top right;"
+    body="set multiplot layout 1,$n title '$(gq "$title")'; set yrange [0:*]; set key below horizontal;"
     while read -r s; do
       i=$((i + 1))
       body="$body set title '$(gq "$s")'; set ylabel '$(gq "$s")'; $(bars "$tmp/s_$i");"
@@ -216,6 +217,7 @@ set style histogram clustered gap 1
 set style fill solid 0.7 border -1
 set xtics rotate by -30
 set grid y
+set offsets 0, 0, graph 0.08, 0
 $body
 EOF
   rm -rf "$tmp"

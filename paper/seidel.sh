@@ -86,11 +86,11 @@ fig_seidel_table1() {
   bs=$(awk -v x="$f1" -v a="$a" -v s=$MHZ 'BEGIN { printf "%.1f", x / s - a * 4096 }')
   bl=$(awk -v x="$l1" -v a="$a" -v s=$MHZ 'BEGIN { printf "%.1f", x / s - a * 4096 }')
   csv_start $id "series,x,y"
-  csv_add $id "iPSC/860" a "$a"
-  csv_add $id "iPSC/860" b_l "$bl"
-  csv_add $id "iPSC/860" b_s "$bs"
-  csv_add $id "iPSC/860" s "$(us 1100 $MHZ)"
-  plot_bars $id "Table I: communication constants (a in us/byte, the rest in us)" "us (a: us/byte)" logy
+  csv_add $id "a us/byte" iPSC/860 "$a"
+  csv_add $id "b_l us" iPSC/860 "$bl"
+  csv_add $id "b_s us" iPSC/860 "$bs"
+  csv_add $id "s us" iPSC/860 "$(us 1100 $MHZ)"
+  plot_bars $id "Table I: communication constants, one panel a constant" "" panels
   paper_row $id "Table I: communication constants" \
     "a = 0.36 us/byte, b_l = 136, b_s = 75, s = 44 us" \
     "a = $a us/byte, b_l = $bl, b_s = $bs us (fits of the 4K and 32K shifts after RDS, d = 2); s = 44 us is --msg-cycles 1100" \
@@ -156,7 +156,7 @@ shift_fig() {
   if [ "$kind" = cost ]; then
     plot_xy $id "$4" "message length (bytes)" "shift time (ms): mean over the trials of the slowest node" logx
   else
-    plot_xy $id "$4" "message length (bytes)" "% successful (10 trials a point)" logx key=bottom\ right
+    plot_xy $id "$4" "message length (bytes)" "% successful (10 trials a point)" logx key=bottom\ right yrange=0:110
   fi
 }
 cost_row() {

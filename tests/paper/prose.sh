@@ -36,9 +36,9 @@ check() {
       close(f); return r
     }
     {
-      rest = $0
+      rest = $0; c = $0; all = gsub(/<!--csv /, "", c); seen = 0
       while (match(rest, /[0-9][0-9,]*(\.[0-9]+)?%?<!--csv [^>]*-->/)) {
-        m = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH)
+        m = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH); seen++
         t = index(m, "<!--csv "); n = substr(m, 1, t - 1); tag = substr(m, t + 8)
         sub(/ *-->$/, "", tag)
         nf = split(tag, f, ";")
@@ -53,6 +53,9 @@ check() {
         if (diff > tol) printf "BAD %s: %s: the CSV says " ("%." d "f") "\n", id, where, want
         else print "OK " id
       }
+      # a tag must follow its number (a value the script could not find
+      # leaves the tag alone)
+      if (all > seen) { t = $0; sub(/.*<!--csv /, "", t); sub(/;.*/, "", t); print "BAD " t ": " FILENAME ":" FNR ": " all - seen " tag(s) with no number before them" }
     }' "$1"
 }
 
@@ -103,3 +106,4 @@ expect selftest_wrong_series fail "${good/;phased 128 B;0;4/;msgpass 128 B;0;4}"
 expect selftest_wrong_column fail "${good/2000<!--csv fig;phased 128 B;0;4/2000<!--csv fig;phased 128 B;0;5}"
 expect selftest_no_csv fail "${good/csv fig;comm/csv nofig;comm}"
 expect selftest_short_tag fail "${good/;msgpass-->/-->}"
+expect selftest_no_number fail "${good/16.1%<!--/%<!--}"
