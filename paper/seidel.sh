@@ -129,7 +129,7 @@ fig_seidel_sec3_precision() {
   paper_row $id "Sec. 3.1-3.3: barrier precision" \
     "gsync and sync0 d (b_s - s) = 31 d us with a late node (d = 4: 124 us), RDS 0" \
     "d = 4: gsync $(ov $id gsync 4), sync0 $(ov $id sync0 4), RDS $(ov $id rds 4) us" \
-    "partly: RDS is the most precise; gsync is about 10x tighter than d (b_s - s); sync0 is looser than gsync" \
+    "partly: RDS is the most precise; gsync is $(awk -v g="$(ov $id gsync 4)" 'BEGIN { printf "%.0f", 124 / g }')x tighter than d (b_s - s) at d = 4; sync0 is looser than gsync" \
     "gsync's precision is d token latencies (316 cycles at d = 4), whatever s and the receive cost: every receive pays its status read, even of a token already there (paper/notes/seidel.md); RDS misses 0 at d = 6 by the link contention its timing model leaves out"
 }
 

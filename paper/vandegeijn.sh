@@ -158,7 +158,7 @@ fig_vandegeijn_thresholds() {
   paper_row $id "Sec. 4: the hybrid's split thresholds (line 112)" \
     "no threshold stated; the text's 25 floats (lines 170, 190) is where Fig. 8's short messages start. Line 112 with line 156's parameters: d = 6: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 6), d = 2: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 2); with alpha 136 us: d = 6: $(ours_val $id "rule alpha 136 beta 2 gamma .35" 6)" \
     "ipsc860: d = 6 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 6), 5 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 5), 4 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 4), 3 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 3), 2 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 2), 1 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 1) floats; splitting dimension 6 pays from n = $first (of 30, 32, 34) in the run" \
-    "n/a: the text states no threshold; ours at d = 6 (29 floats) is near the 25 where line 190 says the implementation switches" \
+    "n/a: the text states no threshold; ours at d = 6 ($(qv $id "rule ipsc860 (3400 36 9 cycles)" 6) floats) is near the 25 where line 190 says the implementation switches" \
     "our alpha is the 136-us send, not the model's 525 us; see the notes for the split measured against Version 2"
 }
 

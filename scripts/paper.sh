@@ -2,20 +2,24 @@
 # make paper: every figure and table of the five source papers that the
 # model can express, regenerated: CSV and PNG (ours beside the paper's
 # values) under build/results/paper/, and the fidelity table docs/fidelity.md.
-#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J]
+#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]
 # --quick runs each figure's small version (fewer sizes and nodes) and writes
 # the table to build/results/paper/fidelity.md instead of docs/. --only runs
-# the named figures (ids from 'paper/*.sh list'), also into build/.
+# the named figures (ids from 'paper/*.sh list'), also into build/. --table
+# runs no figure: it rewrites the table from the rows and CSVs the last runs
+# left in build/results/paper/ (after editing paper/notes, or after --only
+# runs of the figures whose scripts changed) and checks its numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0 only="" jobs=2
-usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J]" >&2; exit 2; }
+quick=0 only="" jobs=2 table=0
+usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --table) table=1 ;;
     --only) [ $# -ge 2 ] || usage; only=$2; shift ;;
     -j) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]?$ ]] || { echo "paper.sh: -j needs 1..99" >&2; exit 2; }; jobs=$2; shift ;;
-    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J)" >&2; exit 2 ;;
+    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J, --table)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -57,13 +61,21 @@ fi
 
 # run the figures, J at a time; each logs to ID.log and leaves ID.ok on success
 t0=$SECONDS
-for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
-printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
+if [ "$table" = 1 ]; then
+  # the table alone, from the full run's rows: not with --quick or --only
+  [ "$quick" = 0 ] && [ -z "$only" ] || { echo "paper.sh: --table takes no --quick or --only" >&2; exit 2; }
+  for e in "${todo[@]}"; do
+    [ -f "$out/${e#* }.ok" ] || { echo "paper.sh: --table: no run of ${e#* } in $out (run make paper first)" >&2; exit 1; }
+    ! grep -q 'quick=1' "$out/${e#* }.ok" || { echo "paper.sh: --table: ${e#* } in $out is a --quick run" >&2; exit 1; }
+  done
+fi
+[ "$table" = 1 ] || for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
+[ "$table" = 1 ] || printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
   t=$SECONDS d=$PAPER_STAGE/$1
   mkdir -p "$d"
   if PAPER_OUT=$d paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
     find "$d" -mindepth 1 -maxdepth 1 -exec mv -f {} "$PAPER_OUT"/ \;
-    echo "$((SECONDS - t))" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
+    echo "$((SECONDS - t)) quick=$QUICK" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
   else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi
   rm -rf "$d"' || true
 

@@ -37,7 +37,7 @@ check() {
     }
     {
       rest = $0; c = $0; all = gsub(/<!--csv /, "", c); seen = 0
-      while (match(rest, /[0-9][0-9,]*(\.[0-9]+)?%?<!--csv [^>]*-->/)) {
+      while (match(rest, /([0-9][0-9,]*(\.[0-9]+)?|\.[0-9]+)%?<!--csv [^>]*-->/)) {
         m = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH); seen++
         t = index(m, "<!--csv "); n = substr(m, 1, t - 1); tag = substr(m, t + 8)
         sub(/ *-->$/, "", tag)
@@ -90,7 +90,7 @@ fi
 [ "$nargs" -eq 0 ] || exit 0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf 'series,x,y,ymin,ymax\nphased 128 B,0,2075,2000,2100\ncomm %%,msgpass,16.1\n' >"$tmp/fig.csv"
+printf 'series,x,y,ymin,ymax\nphased 128 B,0,2075,2000,2100\ncomm %%,msgpass,16.1\ng,x,0.36\n' >"$tmp/fig.csv"
 good='starts at 81%<!--csv fig;phased 128 B;0;3;0.0390625--> of Eq. 1; 2,075<!--csv fig;phased 128 B;0--> MB/s, at least 2000<!--csv fig;phased 128 B;0;4-->; 16.1%<!--csv fig;comm %;msgpass-->\n'
 expect() {  # expect NAME pass|fail TEXT
   printf '%b' "$3" >"$tmp/t.md"
@@ -107,3 +107,15 @@ expect selftest_wrong_column fail "${good/2000<!--csv fig;phased 128 B;0;4/2000<
 expect selftest_no_csv fail "${good/csv fig;comm/csv nofig;comm}"
 expect selftest_short_tag fail "${good/;msgpass-->/-->}"
 expect selftest_no_number fail "${good/16.1%<!--/%<!--}"
+expect selftest_leading_point pass "gamma .36<!--csv fig;g;x--> us\n"
+expect selftest_leading_point_wrong fail "gamma .35<!--csv fig;g;x--> us\n"
+# and on the real table: its first tagged number made wrong must fail
+if [ -f "$root/docs/fidelity.md" ] && grep -q '<!--csv ' "$root/docs/fidelity.md"; then
+  awk '!done && match($0, /[0-9][0-9,]*(\.[0-9]+)?%?<!--csv /) {
+         $0 = substr($0, 1, RSTART - 1) "9" substr($0, RSTART); done = 1 } { print }' \
+    "$root/docs/fidelity.md" >"$tmp/planted.md"
+  n=$(check "$tmp/planted.md" "$root/docs/paper/csv" | grep -c '^BAD')
+  m=$(check "$root/docs/fidelity.md" "$root/docs/paper/csv" | grep -c '^BAD')
+  if [ "$n" -eq $((m + 1)) ]; then echo "PASS prose_selftest_planted_in_fidelity"
+  else echo "FAIL prose_selftest_planted_in_fidelity: $n wrong with a planted number, $m without"; fi
+fi
