@@ -87,16 +87,19 @@ gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
 # series named by what comes before " paper" (else by its first word). Our series that coincide (the same x, every y
 # within 0.5%) are drawn once, named together. Options: logx, logy,
 # key=POS, yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a dotted line the
-# paper states, labelled; repeatable).
+# paper states, labelled; repeatable), ylin=A:B (draw y - (A x + B), ours
+# and the paper's values alike: the distance from a stated prediction, when
+# the values themselves would lie on top of each other).
 plot_xy() {
   local id=$1 title=$2 xl=$3 yl=$4; shift 4
-  local set="" key="outside right top" o v l
+  local set="" key="outside right top" o v l la="" lb=""
   for o in "$@"; do
     case "$o" in
       logx) set="$set set logscale x 2;" ;;
       logy) set="$set set logscale y;" ;;
       key=*) key=${o#key=} ;;
       yrange=*) set="$set set yrange [${o#yrange=}];" ;;
+      ylin=*) v=${o#ylin=}; la=${v%%:*}; lb=${v#*:} ;;
       hline=*) v=${o#hline=}; l=${v#*:}; v=${v%%:*}
         set="$set set arrow from graph 0, first $v to graph 1, first $v nohead dt 3 lw 2 lc rgb 'gray30';"
         set="$set set label '$(gq "$l")' at graph 0.01, first $v offset 0,0.7 tc rgb 'gray30';" ;;
@@ -110,8 +113,13 @@ plot_xy() {
   local ours=$PAPER_OUT/$id.csv paper=$PAPER_DATA/$id.csv tmp
   tmp=$(mktemp -d)
   # one file per series (numbered, so any name is safe), names in order
-  awk -F, -v d="$tmp" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") } print > (d "/o_" s[$1]) }' "$ours"
-  [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") } print > (d "/p_" s[$1]) }' "$paper"
+  # ylin=A:B draws y - (A x + B), ours and the paper's alike
+  awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") }
+      if (a != "") for (f = 3; f <= NF && f <= 5; f++) $f -= a * $2 + b
+      print > (d "/o_" s[$1]) }' "$ours"
+  [ -f "$paper" ] && awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") }
+      if (a != "") $3 -= a * $2 + b
+      print > (d "/p_" s[$1]) }' "$paper"
   # coinciding series: "same I J" for series J drawn as series I (I < J)
   awk -F, 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; md[k] = ($1 ~ /paper/) } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
     END { for (j = 2; j <= k; j++) for (i = 1; i < j; i++) {

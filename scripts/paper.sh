@@ -137,7 +137,7 @@ prose=0
 if [ "$md" = docs/fidelity.md ]; then tests/paper/prose.sh >"$out/prose.log" || true
 else
   # a quick or partial run: its rows only (the notes quote the full run)
-  for e in "${todo[@]}"; do cat "$out/${e#* }.row" 2>/dev/null; done >"$out/rows.md"
+  for e in "${todo[@]}"; do cat "$out/${e#* }.row" 2>/dev/null || true; done >"$out/rows.md"
   tests/paper/prose.sh "$out/rows.md" "$out" >"$out/prose.log" || true
 fi
 if grep -q '^FAIL' "$out/prose.log"; then
