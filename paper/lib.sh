@@ -133,7 +133,7 @@ plot_xy() {
   while read -r _ a b; do drop[$b]=$a; done <"$tmp/same"
   i=0
   while read -r s; do i=$((i + 1)); names[$i]=$s; done <"$tmp/ours"
-  for b in "${!drop[@]}"; do a=${drop[$b]}; names[$a]="${names[$a]} = ${names[$b]}"; done
+  for b in $(printf '%s\n' "${!drop[@]}" | sort -n); do a=${drop[$b]}; names[$a]="${names[$a]} = ${names[$b]}"; done
   local cmd="" c=0 i=0 s sep="" colour style
   declare -A col=()
   while read -r s; do
