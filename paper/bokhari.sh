@@ -41,7 +41,7 @@ fig_bokhari_fig2() {
   # the paper's fitted line (line 121), evaluated by this script for the two
   # ends: a formula, not values the text states
   for d in 1 7; do
-    for m in $ms; do csv_add $id "paper fit (line 121) d=$d" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
+    for m in $ms; do csv_add $id "d=$d paper fit (line 121)" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
   done
   plot_xy $id "Fig. 2: one message, time vs length for distances 1..7 (ipsc860, 95 us send)" \
     "message length (bytes)" "time (us)"
@@ -50,7 +50,7 @@ fig_bokhari_fig2() {
   paper_row $id "Fig. 2: one message, 0-400 bytes, distance 1-7" \
     "0 bytes: about 95 us at distance 1, 155 us at 7 (about 10 us per link); FORCED fit t = 95 + 0.394m + 10.3d; UNFORCED jumps above 100 bytes" \
     "0 bytes: $a1 us at 1, $a7 us at 7; 400 bytes: $b1 us at 1, $b7 us at 7" \
-    "partly: linear and parallel in length with the paper's slope; the lines almost coincide (0.08 us per hop, not 10.3); no UNFORCED family" \
+    "partly: linear and parallel in length with the paper's slope; the lines almost coincide ($(awk -v a="$a7" -v b="$a1" 'BEGIN { printf "%.2f", (a - b) / 6 }') us per hop, not 10.3); no UNFORCED family" \
     "a wormhole hop is 2 cycles (7 more hops: $(awk -v a="$a7" -v b="$a1" 'BEGIN { printf "%.2f", a - b }') us); the iPSC's circuit set-up cost ~10 us per link; one message protocol (notes)"
 }
 
@@ -66,8 +66,8 @@ fig_bokhari_fig4() {
   one=$(ours_val $id k=1 1000); eight=$(ours_val $id k=8 1000); zero8=$(ours_val $id k=8 0)
   paper_row $id "Fig. 4: contention, 1-8 messages sharing edge 7-15, 0-1000 bytes" \
     "eight contending 1000-byte messages take more than seven times one message" \
-    "1000 bytes: $one us alone, $eight us for eight ($(ratio "$eight" "$one")x); 0 bytes: $zero8 us for eight" \
-    "yes: time grows linearly with the number of messages on the link, about k wire times" \
+    "1000 bytes: $(qv $id k=1 1000 2) us alone, $(qv $id k=8 1000 2) us for eight ($(ratio "$eight" "$one")x); 0 bytes: $zero8 us for eight" \
+    "partly: time grows linearly with the number of messages on the link, about k wire times; but eight take $(ratio "$eight" "$one")x one, not more than 7x" \
     "our single message carries 95 us of start-up that the eight overlap, so the ratio stays below 7 (notes)"
 }
 
