@@ -479,6 +479,41 @@ static void test_hc_pairwise_unsync(test_ctx *t)
           (unsigned long long)u.cycles, (unsigned long long)s.cycles);
 }
 
+/* pairwise_F as Bokhari writes it: a gsync of d zero-word messages per node,
+ * then per step a zero-word pair before the block. Sec. 6.4: pairwise_U
+ * (no synchronization) about twice as fast below 100 bytes; with the
+ * Bokhari fit's send cost (95 us = 2375 cycles) every step adds a second
+ * send, so the ratio is 2 when sends dominate. Jittered runs must still
+ * verify: the zero-word messages never overrun a block (hc_recv checks). */
+static void test_hc_pairwise_f(test_ctx *t)
+{
+    CHECK_HC(t, "cx-pairwise-f", 8, 4, 0, NULL, 64 * 63 * 2 + 64 * 6);
+    CHECK_HC(t, "cx-pairwise-f", 4, 0, 1, NULL, 16 * 15 * 2 + 16 * 4);
+    run_result f, u, s;
+    test_opts o = test_defaults(4, 1);
+    o.msg_cycles = 2375;
+    o.tt = 39;
+    o.watchdog = 200000;
+    CHECK(t, test_run("cx-pairwise-f", o, &f) == 0 && f.verified &&
+                 test_run("cx-pairwise-unsync", o, &u) == 0 && u.verified &&
+                 test_run("cx-pairwise", o, &s) == 0 && s.verified,
+          "iPSC-cost runs failed");
+    double r = (double)f.cycles / (double)u.cycles;
+    CHECK(t, r >= 1.8 && r <= 3.0, "1 word, d = 4: pairwise_F %llu cycles, pairwise_U %llu: "
+          "ratio %.2f, not about 2", (unsigned long long)f.cycles, (unsigned long long)u.cycles, r);
+    CHECK(t, f.cycles >= s.cycles + 15ull * 2375,
+          "the zero-word pairs cost %llu cycles over cx-pairwise, not a send per step",
+          (unsigned long long)(f.cycles - s.cycles));
+    o.jitter = 0.3;
+    for (uint32_t seed = 1; seed <= 4; seed++) {
+        o.seed = seed;
+        o.words = 64;
+        CHECK(t, test_run("cx-pairwise-f", o, &f) == 0 && f.verified && f.errors == 0,
+              "jitter 0.3, seed %u: cx-pairwise-f failed (%llu errors)", seed,
+              (unsigned long long)f.errors);
+    }
+}
+
 const test_case tests_hypercube[] = {
     { "test_hc_exchange_kernels", test_hc_exchange_kernels },
     { "test_hc_global_sum_and_scan", test_hc_global_sum_and_scan },
@@ -499,5 +534,6 @@ const test_case tests_hypercube[] = {
     { "test_hc_orderings_combine", test_hc_orderings_combine },
     { "test_hc_p2p_distance_and_contention", test_hc_p2p_distance_and_contention },
     { "test_hc_pairwise_unsync", test_hc_pairwise_unsync },
+    { "test_hc_pairwise_f", test_hc_pairwise_f },
     { NULL, NULL },
 };

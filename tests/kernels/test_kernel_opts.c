@@ -79,7 +79,7 @@ static void test_kopts_refused_iff_not_taken(test_ctx *t)
                   why);
         }
     }
-    CHECK(t, kernels == 47, "%d kernels, want 47", kernels);
+    CHECK(t, kernels == 48, "%d kernels, want 48", kernels);
     CHECK(t, taken_by_any == (1u << KOPT_COUNT) - 1, "an option no kernel takes: %#x",
           taken_by_any);
 }
@@ -114,6 +114,7 @@ static void test_kopts_survey(test_ctx *t)
         { "aapc-hh", 0 },
         { "aapc-nt", KOPT_ROUTING },
         { "cx-pairwise-unsync", KOPT_MAPPING | KOPT_ROUTING },
+        { "cx-pairwise-f", KOPT_MAPPING | KOPT_ROUTING },
         { "scan-blocked", KOPT_MAPPING | KOPT_ROUTING | KOPT_FLOP_CYCLES },
         { "combine-hybrid", KOPT_MAPPING | KOPT_ROUTING | KOPT_FLOP_CYCLES },
         { "p2p", KOPT_DIST },

@@ -46,6 +46,7 @@ void cx_linear(node_ctx *c, const void *cfg);
 void cx_pairwise(node_ctx *c, const void *cfg);
 void cx_stable(node_ctx *c, const void *cfg);
 void cx_pairwise_unsync(node_ctx *c, const void *cfg);
+void cx_pairwise_f(node_ctx *c, const void *cfg);
 void cx_standard(node_ctx *c, const void *cfg);
 size_t cx_direct_mem(const kernel_cfg *k);
 size_t cx_standard_mem(const kernel_cfg *k);

@@ -62,6 +62,10 @@ const kernel_t kernels_hypercube[] = {
     HC("cx-pairwise-unsync", "complete exchange: cx-pairwise without the pairwise waits",
        "Bokhari 1991, Sec. 6.4, Fig. 13", cx_pairwise_unsync, hc_check_cfg, cx_direct_mem,
        ha_direct_bytes, MR),
+    HC("cx-pairwise-f", "complete exchange: pairwise_F as the paper writes it, a global "
+       "synchronization, then zero-word pairwise synchronizations before each block",
+       "Bokhari 1991, Sec. 5, Sec. 6.4", cx_pairwise_f, hc_check_cfg, cx_direct_mem,
+       ha_direct_bytes, MR),
     HC("p2p", "one message of B words from node (0,0) over --dist D hops (x first, then y)",
        "Bokhari 1991, Sec. 2.2, Fig. 2", p2p_one, p2p_check, p2p_mem, p2p_bytes, KOPT_DIST),
     HC("p2p-contend", "--senders K messages of B words that all cross one link",
