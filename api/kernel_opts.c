@@ -91,6 +91,10 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
     c->transpose = text(k, "transpose");
     c->dist = ss_values_given(v, "dist") ? (int)ss_values_int(v, idx("dist")) : 0;
     c->senders = ss_values_given(v, "senders") ? (int)ss_values_int(v, idx("senders")) : 0;
+    if (ss_values_given(v, "irq_period")) {
+        c->irq_period = (uint64_t)ss_values_int(v, idx("irq_period"));
+        c->irq_cycles = (uint64_t)ss_values_int(v, idx("irq_cycles"));
+    }
     if (text(k, "stall")) parse_stall(text(k, "stall"), &c->stall_node, &c->stall_step);
     /* generated unless asked otherwise, wherever the kernel takes it */
     if (text(k, "payload")) c->payload_gen = strcmp(text(k, "payload"), "generated") == 0;
@@ -136,6 +140,16 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (!ss_values_given(v, "words"))
         return ss_values_fail(v, "words is required (B, words per message)");
     if (kt->phased && (why = ss_phased_n_check(v, p.n))) return why;
+    int irq_p = ss_values_given(v, "irq_period"), irq_c = ss_values_given(v, "irq_cycles");
+    if (irq_p != irq_c)
+        return ss_values_fail(v, "%s is given without %s: system interrupts need both",
+                              irq_p ? "irq_period" : "irq_cycles",
+                              irq_p ? "irq_cycles" : "irq_period");
+    if (irq_p && ss_values_int(v, idx("irq_cycles")) >= ss_values_int(v, idx("irq_period")))
+        return ss_values_fail(v, "irq_cycles = %lld is out of range (allowed 1..%lld, below "
+                              "irq_period = %lld)", (long long)ss_values_int(v, idx("irq_cycles")),
+                              (long long)ss_values_int(v, idx("irq_period")) - 1,
+                              (long long)ss_values_int(v, idx("irq_period")));
     const char *st = text(k, "stall");
     int node, step;
     if (st && parse_stall(st, &node, &step))

@@ -45,6 +45,8 @@ typedef struct {
     int senders;                  /* --senders K: p2p-contend's messages (0: 1) */
     int payload_gen;              /* --payload generated: the DMA engines make
                                      and check the AAPC words (KOPT_PAYLOAD) */
+    uint64_t irq_period;          /* --irq-period P (0: no interrupts) and */
+    uint64_t irq_cycles;          /* --irq-cycles L: api_interrupts (KOPT_IRQ) */
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;
@@ -84,7 +86,9 @@ enum {
     KOPT_PAYLOAD = 1u << 11,      /* --payload generated: kernels whose data is
                                      payload_word alone (aapc_blocks.h); the
                                      default for them */
-    KOPT_COUNT = 12
+    KOPT_IRQ = 1u << 12,          /* --irq-period and --irq-cycles: system
+                                     interrupts (seed 002, Sec. 3.3-3.4) */
+    KOPT_COUNT = 13
 };
 
 typedef struct kernel kernel_t;

@@ -23,9 +23,41 @@ int64_t api_watchdog(const node_ctx *c) { return c->watchdog; }
 
 static uint64_t status(const node_ctx *c, enum api_status s) { return c->ops->status(c, s, 0); }
 
+/* When work of `work` cycles asked for at t ends, the interrupt windows
+ * [phase + k P, phase + k P + L) taken out. */
+static uint64_t irq_finish(const node_ctx *c, uint64_t t, uint64_t work)
+{
+    uint64_t P = c->irq_period, L = c->irq_cycles, ph = c->irq_phase;
+    uint64_t k = t < ph ? 0 : (t - ph) / P;
+    for (;;) {
+        uint64_t s = ph + k * P;
+        if (t < s) {   /* the next window is ahead */
+            if (t + work <= s) return t + work;
+            work -= s - t;
+            t = s + L;
+        } else if (t < s + L) {
+            t = s + L;   /* asked for during an interrupt */
+        }
+        k++;
+    }
+}
+
 void api_compute(node_ctx *c, uint64_t cycles)
 {
-    if (cycles) c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + cycles);
+    if (!cycles) return;
+    uint64_t now = api_now(c);
+    uint64_t end = c->irq_period ? irq_finish(c, now, cycles) : now + cycles;
+    c->ops->wait(c, API_WAIT_UNTIL, end);
+}
+
+void api_interrupts(node_ctx *c, uint64_t period, uint64_t cycles)
+{
+    c->irq_period = period && cycles < period ? period : 0;
+    c->irq_cycles = cycles;
+    if (!c->irq_period) return;
+    uint32_t s = pat_mix32(c->seed * 0x85ebca6bu ^ pat_mix32((uint32_t)c->id + 0x1b873593u));
+    c->irq_phase = (uint64_t)(pat_unit(s) * (double)period);
+    if (c->irq_phase >= period) c->irq_phase = period - 1;
 }
 
 void node_api_jitter_init(node_ctx *c, double jitter, uint32_t seed)

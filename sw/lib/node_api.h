@@ -48,8 +48,18 @@ int64_t api_watchdog(const node_ctx *c);  /* cycles without progress before the
  * access beyond the node's memory is a kernel bug: it aborts. */
 uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len);
 
-/* Spend cycles computing. */
+/* Spend cycles computing. Under api_interrupts the node's processor is
+ * taken away during each interrupt: work that overlaps one finishes that
+ * much later, and work asked for during one starts after it. */
 void api_compute(node_ctx *c, uint64_t cycles);
+/* System interrupts on this node from now on (Seidel & Davis, Sec. 3.3-3.4:
+ * about 50 us every 10 ms on the iPSC/860): the processor is busy for
+ * `cycles` at phase + k * period, k = 0, 1, ..., with the phase drawn
+ * uniformly in [0, period) from the run's seed and the node id, so nodes
+ * are out of step with each other but every run repeats. period 0: none.
+ * Only the processor stops: DMA engines and routers run on. The caller
+ * (the library's option check) ensures 0 < cycles < period. */
+void api_interrupts(node_ctx *c, uint64_t period, uint64_t cycles);
 /* Spend cycles of software overhead (a library call's cost): api_compute,
  * but under --jitter F each call's cost is drawn from [c(1-F), c(1+F)] by
  * this node's seeded generator. Every call below that "costs

@@ -79,6 +79,9 @@ struct node_ctx {
     double mem_words_per_cycle; /* the memory port (api_copy's cost) */
     double jitter;              /* software costs uniform in c(1 +- jitter) */
     uint32_t jitter_state;      /* this node's generator (node_api_jitter_init) */
+    uint64_t irq_period;        /* api_interrupts: 0 none, else a pause of */
+    uint64_t irq_cycles;        /* irq_cycles at irq_phase + k irq_period */
+    uint64_t irq_phase;
     int ties_balanced;          /* --ties balanced (api_route_offsets) */
     uint32_t seed;              /* the run's seed */
     uint32_t routes;            /* api_route_offsets calls so far */

@@ -171,6 +171,11 @@ static const opt_row rows[] = {
     { OPT("--transpose", "K"), KOPT("transpose") },
     { OPT("--dist", "D"), KOPT("dist"), .def = "default 1" },
     { OPT("--senders", "K"), KOPT("senders"), .def = "default 1" },
+    { OPT("--irq-period", "C"), KOPT("irq_period"),
+      .help = "system interrupts every C cycles on each node, at a seeded phase (the barrier "
+              "and shift kernels; with --irq-cycles)" },
+    { OPT("--irq-cycles", "C"), KOPT("irq_cycles"),
+      .help = "cycles each system interrupt takes the processor away (below --irq-period)" },
     { OPT("--stall", "NODE:STEP"), KOPT("stall"),
       .help = "fault injection: NODE stops sending at step STEP" },
     { OPT("--payload", "MODE"), KOPT("payload") },

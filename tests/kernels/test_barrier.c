@@ -241,6 +241,53 @@ static void test_barrier_shift_check_refuses(test_ctx *t)
     CHECK(t, kernel_check(k, &c) != NULL, "--mapping accepted");
 }
 
+/* --irq-period/--irq-cycles (api_interrupts): seeded, repeatable, acting;
+ * a heavy load (half of every 4000 cycles) slows a barrier down by about
+ * the processor time it takes. And the finding of paper/notes/seidel.md:
+ * with the paper's interrupts (50 us every 10 ms at 25 MHz) the forced
+ * shift after gsync still succeeds every trial, because tokens and data
+ * never share a receive port here. */
+static void test_barrier_interrupts(test_ctx *t)
+{
+    test_opts o = test_defaults(4, 1024);
+    o.tt = 36;
+    o.msg_cycles = 1100;
+    o.call_cycles = 695;
+    o.watchdog = 2000000;
+    o.barrier = "gsync";
+    run_result r0, r1, r1b, r2;
+    CHECK(t, test_run("shift-forced", o, &r0) == 0 && r0.verified, "no interrupts: failed");
+    o.irq_period = 250000;
+    o.irq_cycles = 1250;
+    CHECK(t, test_run("shift-forced", o, &r1) == 0 && r1.verified &&
+                 test_run("shift-forced", o, &r1b) == 0 && r1b.verified, "interrupts: failed");
+    CHECK(t, r1.cycles == r1b.cycles, "same seed, %llu then %llu cycles",
+          (unsigned long long)r1.cycles, (unsigned long long)r1b.cycles);
+    CHECK(t, r1.cycles != r0.cycles, "interrupts changed nothing (%llu cycles)",
+          (unsigned long long)r0.cycles);
+    CHECK(t, r1.report.shift.successes == SHIFT_TRIALS,
+          "forced after gsync with interrupts: %d of %d successes (notes say all)",
+          r1.report.shift.successes, SHIFT_TRIALS);
+    o.seed = 2;
+    CHECK(t, test_run("shift-forced", o, &r2) == 0 && r2.verified, "seed 2 failed");
+    CHECK(t, r2.cycles != r1.cycles, "seed 2 gives seed 1's %llu cycles: the phases are not "
+          "seeded", (unsigned long long)r1.cycles);
+    test_opts b = test_defaults(4, 0);
+    b.msg_cycles = 1100;
+    b.call_cycles = 695;
+    b.tt = 36;
+    b.watchdog = 2000000;
+    run_result q0, q1;
+    CHECK(t, test_run("gsync", b, &q0) == 0 && q0.verified, "gsync bench failed");
+    b.irq_period = 4000;
+    b.irq_cycles = 2000;
+    CHECK(t, test_run("gsync", b, &q1) == 0 && q1.verified, "gsync bench, interrupts failed");
+    double ratio = q1.report.barrier.cost_mean / q0.report.barrier.cost_mean;
+    CHECK(t, ratio > 1.5 && ratio < 2.6, "half the processor taken: gsync costs %.2f times as "
+          "much (%.0f against %.0f cycles)", ratio, q1.report.barrier.cost_mean,
+          q0.report.barrier.cost_mean);
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_barrier[] = {
     T(test_barrier_barriers_8x8),
@@ -254,5 +301,6 @@ const test_case tests_barrier[] = {
     T(test_barrier_shift_success_rate),
     T(test_barrier_shift_corrupt_word_is_caught),
     T(test_barrier_shift_check_refuses),
+    T(test_barrier_interrupts),
     { NULL, NULL },
 };
