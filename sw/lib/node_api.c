@@ -128,6 +128,36 @@ static void need_gen(const node_ctx *c, int have)
     abort();
 }
 
+static void need_bnet(const node_ctx *c)
+{
+    if (c->ops->bnet_post && c->ops->bnet_get) return;
+    fprintf(stderr, "syncswitch: node %d: this machine has no broadcast network\n", c->id);
+    abort();
+}
+
+void api_bnet_send(node_ctx *c, uint32_t addr, uint32_t len)
+{
+    need_bnet(c);
+    api_mem(c, addr, len);   /* in range, or a kernel bug */
+    api_software(c, (uint64_t)c->msg_cycles);
+    if (c->ops->bnet_post(c, addr, len, API_BNET_WORD_CYCLES))
+        api_fail(c, "the broadcast network took no more broadcasts");
+    c->bnet_seq++;   /* its own broadcast: not read back */
+}
+
+void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len)
+{
+    need_bnet(c);
+    api_mem(c, addr, len);
+    int64_t got;
+    while ((got = c->ops->bnet_get(c, c->bnet_seq, addr, len)) < 0)
+        c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + 1);   /* the bus has no interrupt */
+    c->bnet_seq++;
+    if (got != (int64_t)len)
+        api_fail(c, "broadcast %u: %lld words, expected %u", c->bnet_seq, (long long)got, len);
+    api_software(c, (uint64_t)c->call_cycles);
+}
+
 void api_post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
 {
     need_gen(c, c->ops->post_gen != NULL);

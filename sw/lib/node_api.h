@@ -66,6 +66,20 @@ void api_interrupts(node_ctx *c, uint64_t period, uint64_t cycles);
  * api_call_cycles" charges it this way. */
 void api_software(node_ctx *c, uint64_t cycles);
 
+/* The broadcast network beside the torus, where the machine has one (the
+ * AP1000's B-net, seed 004; the C model has it, other backends abort):
+ * api_bnet_send costs a library send (api_msg_cycles), then the bus carries
+ * the len words at addr to every node, one broadcast at a time,
+ * API_BNET_WORD_CYCLES a word (the B-net's 50 MB/s at the AP1000's 25 MHz:
+ * a 4-byte word every 2 cycles; not in the seed, the machine's published
+ * figure). api_bnet_recv waits for the next broadcast (every node but the
+ * sender reads every one, in order), copies it to addr and costs a status
+ * read (api_call_cycles); a length other than len is a kernel bug
+ * (api_fail). */
+#define API_BNET_WORD_CYCLES 2
+void api_bnet_send(node_ctx *c, uint32_t addr, uint32_t len);
+void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len);
+
 /* Low-level queue interface (iWarp style): a message is a HEAD written into
  * the inject queue, any number of DMA blocks, and a TAIL. Each call costs
  * api_call_cycles, queues a command for the outbound DMA engine and returns;

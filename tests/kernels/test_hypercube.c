@@ -199,7 +199,7 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
         c.n = 12;
         CHECK(t, k->check(&c) != NULL, "%s accepts n = 12", k->name);
     }
-    CHECK(t, count == 25, "%d hypercube kernels registered, want 25", count);
+    CHECK(t, count == 27, "%d hypercube kernels registered, want 27", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
     CHECK(t, hh && kernel_check(hh, &c) && strstr(kernel_check(hh, &c), "--routing unidir"),
@@ -514,6 +514,34 @@ static void test_hc_pairwise_f(test_ctx *t)
     }
 }
 
+/* Chuang & Horie's tree with its broadcast on the B-net: every node checks
+ * the total it read from the bus; the broadcast costs exactly one send, the
+ * bus time of B words and one status read over the fan-in alone; and the
+ * B-net tree beats the torus broadcast on 64 nodes. */
+static void test_hc_bnet_tree(test_ctx *t)
+{
+    for (int n = 2; n <= 8; n *= 2) {
+        run_result b, r;
+        CHECK(t, run_hc("global-sum-tree-bnet", n, 6, 0, NULL, &b) == 0 && b.verified &&
+                     b.errors == 0 && run_hc("global-sum-tree-reduce", n, 6, 0, NULL, &r) == 0,
+              "n %d: global-sum-tree-bnet failed (%llu errors)", n,
+              (unsigned long long)b.errors);
+        test_opts o = test_defaults(n, 6);
+        uint64_t want = (uint64_t)o.msg_cycles + 6u * 2u + (uint64_t)o.call_cycles;
+        CHECK(t, b.cycles == r.cycles + want, "n %d: bnet %llu cycles, reduce %llu: the "
+              "broadcast took %lld, want %llu", n, (unsigned long long)b.cycles,
+              (unsigned long long)r.cycles, (long long)(b.cycles - r.cycles),
+              (unsigned long long)want);
+        CHECK(t, b.messages == (uint64_t)(n * n - 1), "n %d: %llu torus messages", n,
+              (unsigned long long)b.messages);
+    }
+    run_result tr, bn;
+    CHECK(t, run_hc("global-sum-tree", 8, 2, 0, NULL, &tr) == 0 &&
+                 run_hc("global-sum-tree-bnet", 8, 2, 0, NULL, &bn) == 0 && bn.cycles < tr.cycles,
+          "64 nodes: the B-net tree (%llu) is not faster than the torus broadcast (%llu)",
+          (unsigned long long)bn.cycles, (unsigned long long)tr.cycles);
+}
+
 const test_case tests_hypercube[] = {
     { "test_hc_exchange_kernels", test_hc_exchange_kernels },
     { "test_hc_global_sum_and_scan", test_hc_global_sum_and_scan },
@@ -535,5 +563,6 @@ const test_case tests_hypercube[] = {
     { "test_hc_p2p_distance_and_contention", test_hc_p2p_distance_and_contention },
     { "test_hc_pairwise_unsync", test_hc_pairwise_unsync },
     { "test_hc_pairwise_f", test_hc_pairwise_f },
+    { "test_hc_bnet_tree", test_hc_bnet_tree },
     { NULL, NULL },
 };

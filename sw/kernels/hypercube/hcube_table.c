@@ -33,6 +33,12 @@ const kernel_t kernels_hypercube[] = {
     HC("global-sum-tree-reduce", "the fan-in of global-sum-tree alone: the sum at node 0",
        "Chuang & Horie 1992, Sec. 3.2, Fig. 5", hr_tree_reduce, hc_check_cfg, hr_mem,
        gc_root_tree_bytes, MRF),
+    /* the broadcast network exists in one process only: whole_machine;
+     * bytes: the fan-in's, the payload on the torus (the B-net's are not) */
+    { "global-sum-tree-bnet", "global sum: binary tree to node 0, then one broadcast on the "
+      "B-net (a bus beside the torus)", "Chuang & Horie 1992, Sec. 3.2, Fig. 5",
+      hr_global_sum_tree_bnet, KERNEL_SYNC_OFF, 0, hc_check_cfg, hr_mem, gc_root_tree_bytes, MRF,
+      NULL, 1 },
     HC("scan", "inclusive prefix sum over hypercube ids on the crossover (Hillis-Steele)",
        "Chuang & Horie 1992, Sec. 3.3", hr_scan, hc_check_cfg, hr_mem, hr_scan_bytes, MRF),
     HC("scan-blocked", "prefix of N*B/2 doubles: local prefix, crossover scan of the totals, fix-up",
