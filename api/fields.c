@@ -69,6 +69,8 @@ static const ss_field kernel_fields[] = {
         "system interrupts: cycles from one to the next on each node (seeded phase)"),
     INT("irq_cycles", 1, 1000000000, "1..1000000000, below irq_period",
         "system interrupts: cycles each one takes the processor away"),
+    INT("rx_serial", 0, 1, "0..1",
+        "1: each node receives one message at a time (the iPSC/860's port; C backend)"),
     TEXT("stall", "NODE:STEP, a node of the torus", "fault injection: NODE stops sending at STEP"),
     TEXT("background", "PATTERN:RATE", "synthetic traffic underneath the kernel"),
     NAMES("payload", "memory, generated",

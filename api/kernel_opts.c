@@ -95,6 +95,7 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
         c->irq_period = (uint64_t)ss_values_int(v, idx("irq_period"));
         c->irq_cycles = (uint64_t)ss_values_int(v, idx("irq_cycles"));
     }
+    c->rx_serial = (int)ss_values_int(v, idx("rx_serial"));
     if (text(k, "stall")) parse_stall(text(k, "stall"), &c->stall_node, &c->stall_step);
     /* generated unless asked otherwise, wherever the kernel takes it */
     if (text(k, "payload")) c->payload_gen = strcmp(text(k, "payload"), "generated") == 0;
@@ -140,6 +141,11 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (!ss_values_given(v, "words"))
         return ss_values_fail(v, "words is required (B, words per message)");
     if (kt->phased && (why = ss_phased_n_check(v, p.n))) return why;
+    if (ss_values_int(v, idx("rx_serial")) && text(k, "background"))
+        return ss_values_fail(v, "rx_serial = 1 does not take background traffic (the serial "
+                              "port holds only the node programs' messages)");
+    if (ss_values_int(v, idx("rx_serial")) && p.mem_words_per_cycle > 0)
+        return ss_values_fail(v, "rx_serial = 1 needs mem_bw = 0 (unlimited node memory)");
     int irq_p = ss_values_given(v, "irq_period"), irq_c = ss_values_given(v, "irq_cycles");
     if (irq_p != irq_c)
         return ss_values_fail(v, "%s is given without %s: system interrupts need both",

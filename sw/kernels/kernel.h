@@ -47,6 +47,7 @@ typedef struct {
                                      and check the AAPC words (KOPT_PAYLOAD) */
     uint64_t irq_period;          /* --irq-period P (0: no interrupts) and */
     uint64_t irq_cycles;          /* --irq-cycles L: api_interrupts (KOPT_IRQ) */
+    int rx_serial;                /* --rx-serial: api_rx_serial (KOPT_RX_SERIAL) */
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;
@@ -88,7 +89,8 @@ enum {
                                      default for them */
     KOPT_IRQ = 1u << 12,          /* --irq-period and --irq-cycles: system
                                      interrupts (seed 002, Sec. 3.3-3.4) */
-    KOPT_COUNT = 13
+    KOPT_RX_SERIAL = 1u << 13,    /* --rx-serial: one message at a time in */
+    KOPT_COUNT = 14
 };
 
 typedef struct kernel kernel_t;

@@ -158,6 +158,15 @@ void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len)
     api_software(c, (uint64_t)c->call_cycles);
 }
 
+void api_rx_serial(node_ctx *c)
+{
+    if (!c->ops->rx_serial) {
+        fprintf(stderr, "syncswitch: node %d: this machine has no serial receive port\n", c->id);
+        abort();
+    }
+    c->ops->rx_serial(c);
+}
+
 void api_post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
 {
     need_gen(c, c->ops->post_gen != NULL);

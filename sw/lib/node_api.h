@@ -80,6 +80,13 @@ void api_software(node_ctx *c, uint64_t cycles);
 void api_bnet_send(node_ctx *c, uint32_t addr, uint32_t len);
 void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len);
 
+/* From now on this node's inbound engine takes one message at a time: a
+ * message that arrives while another is being received waits in the
+ * network until that one's TAIL, whatever its pool (the iPSC/860's receive
+ * port, seed 002 Sec. 3.4, Fig. 3-11(b)). The C model has it; on other
+ * machines the call aborts. Call it before any message can arrive. */
+void api_rx_serial(node_ctx *c);
+
 /* Low-level queue interface (iWarp style): a message is a HEAD written into
  * the inject queue, any number of DMA blocks, and a TAIL. Each call costs
  * api_call_cycles, queues a command for the outbound DMA engine and returns;

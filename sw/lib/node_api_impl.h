@@ -69,6 +69,9 @@ typedef struct node_api_ops {
      * addr if delivered by now: its length, or -1 */
     int (*bnet_post)(node_ctx *c, uint32_t addr, uint32_t len, uint32_t word_cycles);
     int64_t (*bnet_get)(node_ctx *c, uint32_t seq, uint32_t addr, uint32_t max);
+    /* the receive port takes one message at a time from now on (NULL: the
+     * machine cannot; node_api.c refuses) */
+    void (*rx_serial)(node_ctx *c);
 } node_api_ops;
 
 /* One node as its program sees it: the implementation's primitives and

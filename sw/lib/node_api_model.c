@@ -122,11 +122,13 @@ static int64_t bnet_get(node_ctx *c, uint32_t seq, uint32_t addr, uint32_t max)
     return len;
 }
 
+static void rx_serial(node_ctx *c) { nd_of(c)->rx_serial = 1; }
+
 static const node_api_ops model_ops = {
     .status = st, .wait = wait_for, .post_head = post_head, .post_data = post_data,
     .post_tail = post_tail, .set_deposit = set_deposit, .forward = forward,
     .peer_mem = peer_mem, .post_gen = post_gen, .set_check = set_check,
-    .bnet_post = bnet_post, .bnet_get = bnet_get,
+    .bnet_post = bnet_post, .bnet_get = bnet_get, .rx_serial = rx_serial,
 };
 
 typedef struct {

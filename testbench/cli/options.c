@@ -176,6 +176,9 @@ static const opt_row rows[] = {
               "and shift kernels; with --irq-cycles)" },
     { OPT("--irq-cycles", "C"), KOPT("irq_cycles"),
       .help = "cycles each system interrupt takes the processor away (below --irq-period)" },
+    { OPT("--rx-serial", NULL), .kind = OPT_FLAG, .field = { SS_FIELDS_KERNEL, "rx_serial" },
+      .help = "the barrier and shift kernels: each node receives one message at a time (the "
+              "iPSC/860's receive port; C backend)" },
     { OPT("--stall", "NODE:STEP"), KOPT("stall"),
       .help = "fault injection: NODE stops sending at step STEP" },
     { OPT("--payload", "MODE"), KOPT("payload") },

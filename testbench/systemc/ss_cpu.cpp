@@ -87,7 +87,7 @@ const uint32_t *peer_mem(const node_ctx *c, int node)
 // no post_gen, set_check: the run driver gives the SystemC backends memory mode
 const node_api_ops tlm_ops = {
     st, wait_for, post_head, post_data, post_tail, set_deposit, forward, peer_mem, nullptr,
-    nullptr, nullptr /* no broadcast network */, nullptr,
+    nullptr, nullptr /* no broadcast network */, nullptr, nullptr /* no serial port */,
 };
 
 }  // namespace

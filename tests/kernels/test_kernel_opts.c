@@ -26,6 +26,7 @@ static void set_opt(kernel_cfg *c, unsigned bit)
     case KOPT_STALL: c->stall_node = 3; c->stall_step = 1; break;
     case KOPT_PAYLOAD: c->payload_gen = 1; break;
     case KOPT_IRQ: c->irq_period = 250000; c->irq_cycles = 1250; break;
+    case KOPT_RX_SERIAL: c->rx_serial = 1; break;
     default: break;
     }
 }
@@ -99,10 +100,10 @@ static void test_kopts_survey(test_ctx *t)
         { "phased-sw", KOPT_STALL | KOPT_PAYLOAD },
         { "phased-gsync", KOPT_BARRIER | KOPT_STALL | KOPT_PAYLOAD },
         { "phased-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL | KOPT_PAYLOAD },
-        { "gsync", KOPT_IRQ },
-        { "sync0", KOPT_IRQ },
-        { "rds", KOPT_IRQ },
-        { "shift-long", KOPT_BARRIER | KOPT_IRQ },
+        { "gsync", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "sync0", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "rds", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "shift-long", KOPT_BARRIER | KOPT_IRQ | KOPT_RX_SERIAL },
         { "hcube-aapc", KOPT_MAPPING | KOPT_STALL | KOPT_PAYLOAD },
         { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING | KOPT_STALL | KOPT_PAYLOAD },
         { "fem-aapc", KOPT_STALL | KOPT_PAYLOAD },
