@@ -153,6 +153,12 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
+    /* the SystemC node has no serial receive port and no broadcast network
+     * (testbench/systemc/ss_cpu.cpp: node_api.c would abort the run) */
+    if (cfg->rx_serial && sc) usage_error("--rx-serial needs --backend c, rtl or cosim");
+    if (sc && strcmp(k->name, "global-sum-tree-bnet") == 0)
+        usage_error("kernel global-sum-tree-bnet needs --backend c, rtl or cosim (the "
+                    "SystemC node has no broadcast network)");
     if (p->ties == TIES_BALANCED && sc)   /* its node programs read no tie rule */
         usage_error("--ties balanced needs --backend c, rtl or cosim");
     if (p->threads > 1 && be->kind != BACKEND_C)

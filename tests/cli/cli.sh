@@ -61,6 +61,8 @@ expect_usage irq_not_taken     run --kernel cx-linear --n 4 --words 4 --irq-peri
 expect_usage rx_serial_not_taken run --kernel cx-linear --n 4 --words 4 --rx-serial
 expect_usage rx_serial_bg      run --kernel shift-forced --n 4 --words 4 --rx-serial --background uniform:0.01
 expect_usage rx_serial_mem_bw  run --kernel shift-forced --n 4 --words 4 --rx-serial --mem-bw 0.5
+expect_usage rx_serial_sc      run --kernel shift-forced --n 4 --words 4 --rx-serial --backend sc
+expect_usage bnet_sc           run --kernel global-sum-tree-bnet --n 4 --words 2 --backend sc
 # --dist and --senders: the p2p kernels' own, each refusing the other's
 expect_usage dist_not_p2p      run --kernel cx-linear --n 4 --words 4 --dist 2
 expect_usage senders_not_aapc  run --kernel phased --n 8 --words 4 --senders 2
