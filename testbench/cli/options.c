@@ -171,11 +171,8 @@ static const opt_row rows[] = {
     { OPT("--transpose", "K"), KOPT("transpose") },
     { OPT("--dist", "D"), KOPT("dist"), .def = "default 1" },
     { OPT("--senders", "K"), KOPT("senders"), .def = "default 1" },
-    { OPT("--irq-period", "C"), KOPT("irq_period"),
-      .help = "system interrupts every C cycles on each node, at a seeded phase (the barrier "
-              "and shift kernels; with --irq-cycles)" },
-    { OPT("--irq-cycles", "C"), KOPT("irq_cycles"),
-      .help = "cycles each system interrupt takes the processor away (below --irq-period)" },
+    { OPT("--irq-period", "C"), KOPT("irq_period") },
+    { OPT("--irq-cycles", "C"), KOPT("irq_cycles") },
     { OPT("--rx-serial", NULL), .kind = OPT_FLAG, .field = { SS_FIELDS_KERNEL, "rx_serial" },
       .help = "the barrier and shift kernels: each node receives one message at a time (the "
               "iPSC/860's receive port; C backend)" },
