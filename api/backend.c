@@ -2,7 +2,8 @@
  * it. The C model honours every field; the Verilated RTL and co-simulation
  * step on one thread in one process; the SystemC backends step on one
  * thread, and their network interfaces have no payload generator, no tie
- * rule and no background traffic. The one place these limits are judged:
+ * rule, no background traffic, no serial receive port and no broadcast
+ * network. The one place these limits are judged:
  * the command line and the SystemC component call it. */
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +76,15 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
     if (payload && strcmp(payload, "generated") == 0)
         return ss_values_fail(v, "payload = generated needs backend %s (backend = %s keeps the "
                               "blocks in memory)", backends_with(0, on, sizeof on), backend);
+    if (ss_values_int(&k->v, ss_field_index(SS_FIELDS_KERNEL, "rx_serial")))
+        return ss_values_fail(v, "rx_serial = 1 needs backend %s (backend = %s: its node has no "
+                              "serial receive port)", backends_with(0, on, sizeof on), backend);
+    const char *name = ss_values_text(&k->v, ss_field_index(SS_FIELDS_KERNEL, "kernel"));
+    const kernel_t *kt = name ? kernel_find(name) : NULL;
+    if (kt && (kt->needs & KERNEL_NEEDS_BNET))
+        return ss_values_fail(v, "kernel = %s needs backend %s (backend = %s: its node has no "
+                              "broadcast network)", kt->name, backends_with(0, on, sizeof on),
+                              backend);
     const char *bg = ss_values_text(&k->v, ss_field_index(SS_FIELDS_KERNEL, "background"));
     if (bg && *bg)
         return ss_values_fail(v, "background = %s needs backend %s (backend = %s has no "

@@ -177,7 +177,8 @@ SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t);
 /* NULL, or why the run p (and k, NULL for a traffic run) describes cannot
  * run on backend ("c", "rtl", "cosim", "sc", "sc-rtl"): more than one
  * thread or MPI rank needs c; the SystemC backends take no tie rule, no
- * generated payload and no background traffic. Checks p first; the line
+ * generated payload, no background traffic, no rx_serial and no kernel
+ * of the broadcast network. Checks p first; the line
  * lives in p until its next call. ss_run_kernel and ss_run_traffic run
  * the C model, which honours every field. */
 SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel_opts *k);

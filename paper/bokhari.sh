@@ -76,14 +76,16 @@ fig_bokhari_fig4() {
 cx_sizes() { local e step=1; [ "$QUICK" = 1 ] && step=2; for ((e = 0; e <= $1; e += step)); do echo $((1 << e)); done; }
 
 # cx_fig ID N LIMIT: rows "ALG d=D" for the direct algorithms up to 2^LIMIT
-# bytes and the standard exchange and pairwise_U up to 2^7 (as the paper)
+# bytes and the standard exchange and pairwise_U up to 2^7 (as the paper).
+# pairwise_F is cx-pairwise-f, the paper's: a global synchronization, then
+# zero-byte pairwise synchronizations before each block (Sec. 5)
 cx_fig() {
   local id=$1 n=$2 lim=$3 d b w prev_w=0 alg k y
   d=$(awk -v n="$n" 'BEGIN { printf "%d", log(n * n) / log(2) + 0.5 }')
   declare -A memo=()
   for b in $(cx_sizes "$lim"); do
     w=$(words "$b")
-    for alg in linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise standard:cx-standard pairwise_U:cx-pairwise-unsync; do
+    for alg in linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise-f standard:cx-standard pairwise_U:cx-pairwise-unsync; do
       k=${alg#*:}
       case $k in cx-standard | cx-pairwise-unsync) [ "$b" -le 128 ] || continue ;; esac
       # 1, 2 and 4 bytes are all one word: run once
@@ -102,7 +104,16 @@ cx_summary() {
     [ -n "$st" ] && [ -n "$a" ] || continue
     awk -v s="$st" -v a="$a" 'BEGIN { exit !(s < a) }' && x=$b
   done
-  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes"
+  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes; pairwise_F/pairwise_U $(uf_ratio "$id" "$d" 1) at 1 byte, $(uf_ratio "$id" "$d" 64) at 64"
+}
+
+# uf_ratio ID D BYTES: pairwise_F's time over pairwise_U's (Sec. 6.4: about 2
+# below 100 bytes), or "n/a" where a run is missing (QUICK sizes)
+uf_ratio() {
+  local f u
+  f=$(ours_val "$1" "pairwise_F d=$2" "$3"); u=$(ours_val "$1" "pairwise_U d=$2" "$3")
+  if [ -n "$f" ] && [ -n "$u" ]; then awk -v f="$f" -v u="$u" 'BEGIN { printf "%.2f", f / u }'
+  else echo n/a; fi
 }
 
 fig_bokhari_fig10() {

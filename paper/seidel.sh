@@ -61,17 +61,24 @@ lengths() {
   elif [ "$1" = 2 ]; then echo "4096 16384 32768"
   else echo "4096 32768"; fi
 }
-SERIES="forced-gsync forced-sync0 forced-rds forced-none long-gsync long-sync0 long-rds long-none"
+SERIES="forced-gsync forced-sync0 forced-rds forced-none long-gsync long-sync0 long-rds long-none forced-gsync-irq long-gsync-irq forced-gsync-irq-rx"
+# the -irq series: the paper's system interrupts (Sec. 3.3: about 50 us,
+# Fig. 3-9, about every 10 ms) as the kernels' --irq-period/--irq-cycles, at
+# a seeded phase per node (paper/notes/seidel.md, "Interrupts"); -irq-rx
+# adds --rx-serial, the receive port of Fig. 3-11(b) (one message at a time)
+IRQ=(--irq-period 250000 --irq-cycles 1250)
 # the series at side n: all eight up to 16 nodes; on 64 nodes (and in QUICK)
 # the four that carry the comparison, to keep the run in its time budget
 series() {
-  if [ "$QUICK" = 1 ] || [ "$1" -ge 8 ]; then echo "forced-gsync forced-rds long-rds long-none"
+  if [ "$QUICK" = 1 ] || [ "$1" -ge 8 ]; then echo "forced-gsync forced-rds long-rds long-none forced-gsync-irq long-gsync-irq forced-gsync-irq-rx"
   else echo "$SERIES"; fi
 }
 # shift_run SERIES N BYTES: the report line of that shift
 shift_run() {
-  local p=${1%%-*} b=${1#*-}
-  sd_line --kernel "shift-$p" --n "$2" --words $(($3 / 4)) --barrier "$b"
+  local p=${1%%-*} b=${1#*-} irq=()
+  case $b in *-irq-rx) b=${b%-irq-rx}; irq=("${IRQ[@]}" --rx-serial) ;;
+    *-irq) b=${b%-irq}; irq=("${IRQ[@]}") ;; esac
+  sd_line --kernel "shift-$p" --n "$2" --words $(($3 / 4)) --barrier "$b" "${irq[@]}"
 }
 
 # ---- Table I: the constants, measured on the model -------------------------
@@ -208,9 +215,9 @@ success_row() {
   local id=$1 what=$2 n=$3
   paper_row $id "$what" \
     "50 trials a point; RDS + forced > 99% (line 193); gsync forced about 90% at d = 2, < 5% at d = 7; long erratic, RDS above gsync and sync0" \
-    "d = $(dim "$n"): $(ov $id forced-rds 4096)% after RDS, $(ov $id forced-gsync 4096)% after gsync (forced, 4K); long unsynchronized $(ov $id long-none 4096)%, forced unsynchronized $(ov $id forced-none 4096) (%; n/a: not run at this d)" \
-    "partly: RDS + forced 100%; gsync and sync0 do not fall off" \
-    "the paper blames interrupts (Sec. 3.4), which the model has not; a 237 to 533 us late node leaves even the unsynchronized forced shift at 100% (paper/notes/seidel.md)"
+    "d = $(dim "$n"): $(ov $id forced-rds 4096)% after RDS, $(ov $id forced-gsync 4096)% after gsync (forced, 4K); with the paper's interrupts (50 us every 10 ms) $(ov $id forced-gsync-irq 4096)% forced, $(ov $id long-gsync-irq 4096)% long after gsync, $(ov $id forced-gsync-irq-rx 4096)% forced with a one-message receive port; long unsynchronized $(ov $id long-none 4096)%, forced unsynchronized $(ov $id forced-none 4096) (%; n/a: not run at this d)" \
+    "partly: RDS + forced 100%; gsync and sync0 do not fall off, with the interrupts either" \
+    "the paper's interrupts are modelled (-irq series), and its one-message receive port (-irq-rx); that pair fails forced shifts only for interrupts of 100 us and more, because gsync here leaves neighbours closer than the iPSC's s apart; a 237 to 533 us late node leaves even the unsynchronized forced shift at 100% (paper/notes/seidel.md)"
 }
 fig_seidel_fig4_5() {
   shift_fig seidel-fig4-5 2 success "Fig. 4-5: successful concurrent shifts, 4-node ring (d = 2)"
@@ -245,8 +252,8 @@ fig_seidel_sec5() {
   paper_row $id "Sec. 5: success rates" \
     "RDS + forced > 99% for all d; gsync (forced) about 90% at d = 2, < 5% at d = 7; sync0 in between" \
     "forced: gsync $(ours_val $id forced-gsync d=2)% / $(ours_val $id forced-gsync d=4)%, RDS $(ours_val $id forced-rds d=2)% / $(ours_val $id forced-rds d=4)% at d = 2 / 4; long unsynchronized $(ours_val $id long-none d=2)%" \
-    "partly: RDS agrees; gsync's fall-off with d is absent" \
-    "interrupts (Sec. 3.4) are not modelled; d = 7 is not a square torus (paper/notes/seidel.md)"
+    "partly: RDS agrees; gsync's fall-off with d is absent, also with the paper's interrupts (forced-gsync-irq $(ours_val $id forced-gsync-irq d=2)% / $(ours_val $id forced-gsync-irq d=4)% at d = 2 / 4) and with them on a one-message receive port (forced-gsync-irq-rx $(ours_val $id forced-gsync-irq-rx d=2)% / $(ours_val $id forced-gsync-irq-rx d=4)%)" \
+    "interrupts (Sec. 3.4) and the one-message receive port of Fig. 3-11(b) are modelled (-irq, -irq-rx), but 50-us interrupts do not break gsync here: it leaves neighbours closer than s apart; d = 7 is not a square torus (paper/notes/seidel.md)"
 }
 
 # ---- Table III: minimum message length for RDS before a long shift --------

@@ -135,6 +135,11 @@ const opt_row opt_rows[] = {
     { OPT("--transpose", "K"), KOPT("transpose") },
     { OPT("--dist", "D"), KOPT("dist"), .def = "default 1" },
     { OPT("--senders", "K"), KOPT("senders"), .def = "default 1" },
+    { OPT("--irq-period", "C"), KOPT("irq_period") },
+    { OPT("--irq-cycles", "C"), KOPT("irq_cycles") },
+    { OPT("--rx-serial", NULL), .kind = OPT_FLAG, .field = { SS_FIELDS_KERNEL, "rx_serial" },
+      .help = "the barrier and shift kernels: each node receives one message at a time (the "
+              "iPSC/860's receive port; C, rtl and cosim backends)" },
     { OPT("--stall", "NODE:STEP"), KOPT("stall"),
       .help = "fault injection: NODE stops sending at step STEP" },
     { OPT("--payload", "MODE"), KOPT("payload") },
