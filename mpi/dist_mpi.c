@@ -28,7 +28,6 @@ typedef struct {
     int kill_rank;            /* SYNCSWITCH_MPI_TEST_KILL=RANK:CYCLE (-1: none) */
     unsigned long long kill_cycle;
     char error[256];          /* the failing router's reason, from its rank */
-    uint64_t binary;          /* the hash of this rank's binary */
     char *shared_buf;         /* ranks > 0: rank 0's options (share_options) */
     char **shared_argv;
 } world_t;
@@ -183,19 +182,12 @@ static uint64_t binary_hash(void)
     return h;
 }
 
-/* The identity of what this rank runs: its binary, and its arguments. */
-static uint64_t args_hash(int argc, char **argv)
+/* Every rank runs the same binary with the same arguments, or every rank
+ * stops: rank 0 names the first that differs. */
+static int same_everywhere(int argc, char **argv)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (int i = 0; i < argc; i++) h = fnv(h, argv[i], strlen(argv[i]) + 1);
-    return h;
-}
-
-/* Every rank has the same identity (binary, arguments), or every rank
- * stops: rank 0 names the first that differs, saying `args` of it. */
-static int ranks_agree(uint64_t args, const char *what)
-{
-    uint64_t mine[2] = { world.binary, args };
+    uint64_t mine[2] = { binary_hash(), 0xcbf29ce484222325ull };
+    for (int i = 1; i < argc; i++) mine[1] = fnv(mine[1], argv[i], strlen(argv[i]) + 1);
     int K = world.ops.ranks, me = world.ops.rank, bad = 0;
     uint64_t *all = me == 0 ? malloc((size_t)K * sizeof mine) : NULL;
     MPI_Gather(mine, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -206,8 +198,8 @@ static int ranks_agree(uint64_t args, const char *what)
                         "(every rank must run the same build of syncswitch-mpi)\n", r);
                 bad = 1;
             } else if (all[2 * r + 1] != all[1]) {
-                fprintf(stderr, "syncswitch-mpi: rank %d was given %s than rank 0 (every "
-                        "rank must run the same command line)\n", r, what);
+                fprintf(stderr, "syncswitch-mpi: rank %d was given other arguments than "
+                        "rank 0 (every rank must run the same command line)\n", r);
                 bad = 1;
             }
         }
@@ -291,8 +283,7 @@ int dist_mpi_start(int *argc, char ***argv)
                     k);
         return 2;
     }
-    world.binary = binary_hash();
-    if (!ranks_agree(args_hash(*argc - 1, *argv + 1), "other arguments")) return 2;
+    if (!same_everywhere(*argc, *argv)) return 2;
     world.active = world.ops.ranks > 1;
     /* one report: rank 0 prints; the others' output would repeat it (the
      * checks and the run are the same on every rank) */

@@ -273,9 +273,8 @@ static void read_file(reader *r, const char *path, const char *from, int from_li
 
 /* argv with the keys of the --config files it names put before it (so
  * that its flags win): a new array of *count words. */
-static char **config_expand(reader *rp, int cmd, int argc, char **argv, int *count)
+static char **config_expand(reader *r, int cmd, int argc, char **argv, int *count)
 {
-    reader *r = rp;
     for (int i = 0; i < argc; i++) {
         int kind = options_row_kind(argv[i], cmd);
         if (kind == 0) continue;
