@@ -91,6 +91,11 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
     c->transpose = text(k, "transpose");
     c->dist = ss_values_given(v, "dist") ? (int)ss_values_int(v, idx("dist")) : 0;
     c->senders = ss_values_given(v, "senders") ? (int)ss_values_int(v, idx("senders")) : 0;
+    if (ss_values_given(v, "irq_period")) {
+        c->irq_period = (uint64_t)ss_values_int(v, idx("irq_period"));
+        c->irq_cycles = (uint64_t)ss_values_int(v, idx("irq_cycles"));
+    }
+    c->rx_serial = (int)ss_values_int(v, idx("rx_serial"));
     if (text(k, "stall")) parse_stall(text(k, "stall"), &c->stall_node, &c->stall_step);
     /* generated unless asked otherwise, wherever the kernel takes it */
     if (text(k, "payload")) c->payload_gen = strcmp(text(k, "payload"), "generated") == 0;
@@ -136,6 +141,21 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
     if (!ss_values_given(v, "words"))
         return ss_values_fail(v, "words is required (B, words per message)");
     if (kt->phased && (why = ss_phased_n_check(v, p.n))) return why;
+    if (ss_values_int(v, idx("rx_serial")) && text(k, "background"))
+        return ss_values_fail(v, "rx_serial = 1 does not take background traffic (the serial "
+                              "port holds only the node programs' messages)");
+    if (ss_values_int(v, idx("rx_serial")) && p.mem_words_per_cycle > 0)
+        return ss_values_fail(v, "rx_serial = 1 needs mem_bw = 0 (unlimited node memory)");
+    int irq_p = ss_values_given(v, "irq_period"), irq_c = ss_values_given(v, "irq_cycles");
+    if (irq_p != irq_c)
+        return ss_values_fail(v, "%s is given without %s: system interrupts need both",
+                              irq_p ? "irq_period" : "irq_cycles",
+                              irq_p ? "irq_cycles" : "irq_period");
+    if (irq_p && ss_values_int(v, idx("irq_cycles")) >= ss_values_int(v, idx("irq_period")))
+        return ss_values_fail(v, "irq_cycles = %lld is out of range (allowed 1..%lld, below "
+                              "irq_period = %lld)", (long long)ss_values_int(v, idx("irq_cycles")),
+                              (long long)ss_values_int(v, idx("irq_period")) - 1,
+                              (long long)ss_values_int(v, idx("irq_period")));
     const char *st = text(k, "stall");
     int node, step;
     if (st && parse_stall(st, &node, &step))
@@ -146,7 +166,7 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
                               node, p.n, p.n, p.n * p.n - 1);
     /* split over MPI ranks (syncswitch-mpi), a node's program runs on its
      * rank only: it cannot read another rank's memory or share a report */
-    if (dist_ranks() > 1 && kt->whole_machine)
+    if (dist_ranks() > 1 && (kt->needs & KERNEL_NEEDS_WHOLE_MACHINE))
         return ss_values_fail(v, "kernel %s reads other nodes' memory or fills the run's shared "
                               "report: it needs every node in one process (run it with "
                               "syncswitch, not on %d MPI ranks)", kt->name, dist_ranks());

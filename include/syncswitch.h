@@ -9,10 +9,11 @@
  *
  * The error contract (docs/api.md):
  *   - Values are set by field name and stored as given; nothing is checked
- *     until ss_params_check, ss_kernel_check or ss_traffic_check, which
- *     return NULL or one line naming the field, the value and the allowed
- *     range ("depth = 32 is out of range (allowed 1..16)"). The command
- *     line, the SystemC component and Python all print or raise that line.
+ *     until ss_params_check, ss_kernel_check, ss_traffic_check or
+ *     ss_backend_check, which return NULL or one line naming the field,
+ *     the value and the allowed range ("depth = 32 is out of range
+ *     (allowed 1..16)"). The command line, the SystemC component and
+ *     Python all print or raise that line.
  *   - A setter refuses only an unknown field name or a value of the wrong
  *     type (SS_ERR_USAGE, the reason in ss_*_error()).
  *   - The run calls check first and never start work on a refused value:
@@ -170,6 +171,17 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path);
 /* NULL, or why the options do not fit machine p (checks p first). */
 SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *p);
 SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t);
+
+/* ---- backends ------------------------------------------------------------- */
+
+/* NULL, or why the run p (and k, NULL for a traffic run) describes cannot
+ * run on backend ("c", "rtl", "cosim", "sc", "sc-rtl"): more than one
+ * thread or MPI rank needs c; the SystemC backends take no tie rule, no
+ * generated payload, no background traffic, no rx_serial and no kernel
+ * of the broadcast network. Checks p first; the line
+ * lives in p until its next call. ss_run_kernel and ss_run_traffic run
+ * the C model, which honours every field. */
+SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel_opts *k);
 
 /* ---- running, and the results ---------------------------------------------- */
 

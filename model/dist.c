@@ -11,6 +11,24 @@ int dist_ranks(void)
     return d ? d->ranks : 1;
 }
 
+int dist_rank(void)
+{
+    const dist_ops *d = dist_get();
+    return d ? d->rank : 0;
+}
+
+void dist_share_options(int *argc, char ***argv)
+{
+    const dist_ops *d = dist_get();
+    if (d) d->share_options(argc, argv);
+}
+
+void dist_abort(int status)
+{
+    const dist_ops *d = dist_get();
+    if (d) d->abort_run(status);
+}
+
 void dist_band(int n, int part, int parts, int *lo, int *hi)
 {
     *lo = part * n / parts;

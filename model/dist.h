@@ -29,12 +29,26 @@ typedef struct dist_ops {
     /* After the run: every band's node results and router registers into
      * this process's machine, so that the report reads a whole machine. */
     int (*gather)(machine_t *m);
+    /* Before the run: process 0's options (its argv with its --config
+     * files read into it) into every process's *argc, *argv: the files
+     * are read once, so no process runs another experiment. */
+    void (*share_options)(int *argc, char ***argv);
+    /* Process 0 failed before the run (a --config file it could not
+     * read): every process stops with status, none waits for it. */
+    void (*abort_run)(int status);
 } dist_ops;
 
 /* This process's partners, or NULL when it runs alone. */
 const dist_ops *dist_get(void);
 /* The number of processes stepping one machine (1 when alone). */
 int dist_ranks(void);
+/* This process's number (0 when alone). */
+int dist_rank(void);
+/* dist_ops.share_options, or nothing when alone; a front end reads its
+ * option files on process 0 only and then calls it on every process. */
+void dist_share_options(int *argc, char ***argv);
+/* dist_ops.abort_run when not alone; returns otherwise (the caller exits). */
+void dist_abort(int status);
 /* Rows [*lo, *hi) of an n-row torus that part `part` of `parts` owns:
  * sizes differ by one row at most (the threads' and the ranks' bands). */
 void dist_band(int n, int part, int parts, int *lo, int *hi);

@@ -70,7 +70,40 @@ void machine_free(machine_t *m)
     free(m->inj_q); free(m->inj_d); free(m->ejc_q); free(m->ejc_d);
     free(m->up); free(m->down);
     free(m->arrive_q); free(m->arrive_d);
+    if (m->bnet)
+        for (uint32_t i = 0; i < m->bnet->count; i++) free(m->bnet->msg[i].data);
+    free(m->bnet);
     memset(m, 0, sizeof *m);
+}
+
+int machine_bnet_post(machine_t *m, const uint32_t *w, uint32_t len, uint32_t word_cycles)
+{
+    bnet_t *b = m->bnet;
+    if (!b) {   /* only the one poster writes it; readers load it atomically */
+        if (!(b = calloc(1, sizeof *b))) return -1;
+        __atomic_store_n(&m->bnet, b, __ATOMIC_RELEASE);
+    }
+    if (b->count >= BNET_MAX) return -1;
+    bnet_msg_t *msg = &b->msg[b->count];
+    msg->data = malloc((len ? len : 1) * sizeof *msg->data);
+    if (!msg->data) return -1;
+    if (len) memcpy(msg->data, w, len * sizeof *w);
+    uint64_t start = b->free_at > m->cycle ? b->free_at : m->cycle;
+    uint64_t busy = (uint64_t)len * word_cycles;
+    msg->done = start + (busy ? busy : 1);
+    msg->len = len;
+    b->free_at = msg->done;
+    __atomic_store_n(&b->count, b->count + 1, __ATOMIC_RELEASE);
+    return 0;
+}
+
+const uint32_t *machine_bnet_get(const machine_t *m, uint32_t seq, uint32_t *len)
+{
+    const bnet_t *b = __atomic_load_n(&m->bnet, __ATOMIC_ACQUIRE);
+    if (!b || seq >= __atomic_load_n(&b->count, __ATOMIC_ACQUIRE)) return NULL;
+    if (b->msg[seq].done > m->cycle) return NULL;
+    *len = b->msg[seq].len;
+    return b->msg[seq].data;
 }
 
 #define SWAP(a, b) do { void *t_ = (void *)(a); (a) = (b); (b) = t_; } while (0)

@@ -27,6 +27,25 @@ typedef int (*routers_step_fn)(machine_t *m, void *ctx);
 struct engine;
 struct dist_ops;
 
+/* A broadcast network beside the torus (the AP1000's B-net, seed 004): a
+ * bus that carries one broadcast at a time, each delivered to every node at
+ * its `done` cycle (machine_bnet_post, machine_bnet_get). One node posts at
+ * a time; the log is written before count is released, and a broadcast is
+ * read no earlier than the cycle after its post, so threads stepping rows
+ * see it whole. Not split over MPI ranks (the kernels that use it need
+ * every node in one process). */
+#define BNET_MAX 4096
+typedef struct {
+    uint64_t done;
+    uint32_t len;
+    uint32_t *data;
+} bnet_msg_t;
+typedef struct {
+    bnet_msg_t msg[BNET_MAX];
+    uint32_t count;
+    uint64_t free_at;
+} bnet_t;
+
 struct machine {
     params_t p;
     int n, num_nodes;
@@ -74,6 +93,8 @@ struct machine {
     struct traffic *traffic;
     uint64_t *link_flits;
 
+    bnet_t *bnet;                  /* the broadcast network (allocated on use) */
+
     /* the threads stepping the C model (params_t.threads > 1), or NULL */
     struct engine *eng;
     /* the nodes [lo, hi) this process steps and runs the programs of:
@@ -89,6 +110,13 @@ struct machine {
 
 /* mem_words: local memory per node. 0 on success. */
 int machine_init(machine_t *m, const params_t *p, size_t mem_words);
+
+/* Broadcast len words on the B-net now: the bus takes them once it is free,
+ * word_cycles a word (at least one cycle in all). Returns 0, or -1 when the
+ * run's broadcasts exceed BNET_MAX or there is no memory. */
+int machine_bnet_post(machine_t *m, const uint32_t *w, uint32_t len, uint32_t word_cycles);
+/* Broadcast seq if it has been delivered by now (*len its words), or NULL. */
+const uint32_t *machine_bnet_get(const machine_t *m, uint32_t seq, uint32_t *len);
 void machine_free(machine_t *m);
 
 /* Run prog on every node until all return. Returns enum run_status. */

@@ -19,6 +19,7 @@ int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,
     nd->m = m;
     nd->program_flits = m ? &m->program_flits : NULL;
     for (int v = 0; v < NUM_VC; v++) nd->inj_credits[v] = (uint8_t)depth;
+    nd->rx_own = -1;
     nd->mem_words = mem_words;
     double w = m ? m->p.mem_words_per_cycle : 0.0;
     if (w > 0) {
@@ -227,6 +228,37 @@ static int dma_step_limited(node_t *nd, flit_t eject, flit_t *inject,
     return moved;
 }
 
+/* The serial receive port (node_t.rx_serial): queue the ejected flit by
+ * VC, then take one flit of the message in progress, or the HEAD of the
+ * next (round robin over the VCs). Returns the flits moved. */
+static int serial_inbound(node_t *nd, flit_t eject, credit_t *eject_credit)
+{
+    if (flit_valid(eject)) {
+        unsigned v = flit_vc(eject);
+        nd->sq[v][(nd->sq_rd[v] + nd->sq_cnt[v]) % MAX_DEPTH] = eject;
+        nd->sq_cnt[v]++;
+    }
+    int v = nd->rx_own;
+    for (int i = 0; v < 0 && i < NUM_VC; i++) {
+        int u = (nd->rx_rr + i) % NUM_VC;
+        if (nd->sq_cnt[u] && flit_kind(nd->sq[u][nd->sq_rd[u]]) == FLIT_HEAD) {
+            v = u;
+            nd->rx_rr = (uint8_t)((u + 1) % NUM_VC);
+        }
+    }
+    if (v < 0 || !nd->sq_cnt[v]) {
+        nd->rx_own = (int8_t)v;
+        return 0;
+    }
+    flit_t f = nd->sq[v][nd->sq_rd[v]];
+    nd->sq_rd[v] = (uint8_t)((nd->sq_rd[v] + 1) % MAX_DEPTH);
+    nd->sq_cnt[v]--;
+    inbound_step(nd, f);
+    nd->rx_own = (int8_t)(flit_kind(f) == FLIT_TAIL ? -1 : v);
+    *eject_credit = (credit_t)(CREDIT_VALID | (unsigned)v);
+    return 1;
+}
+
 /* Would the outbound engine send a flit this cycle (memory aside)? */
 static int outbound_ready(const node_t *nd)
 {
@@ -267,7 +299,9 @@ int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
         *inject = outbound_step(nd, 1);
         moved += flit_valid(*inject);
         *eject_credit = 0;
-        if (flit_valid(eject)) {
+        if (nd->rx_serial) {
+            moved += serial_inbound(nd, eject, eject_credit);
+        } else if (flit_valid(eject)) {
             inbound_step(nd, eject);
             *eject_credit = (credit_t)(CREDIT_VALID | flit_vc(eject));
             moved++;

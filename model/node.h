@@ -128,6 +128,16 @@ typedef struct node {
     dma_cmd_t cmdq[CMDQ_DEPTH];
     flit_t ejq[NUM_VC * MAX_DEPTH];
     int ejq_rd, ejq_cnt;
+
+    /* one message at a time (api_rx_serial: the iPSC/860's receive port,
+     * seed 002 Sec. 3.4): ejected flits wait in their VC's queue, and the
+     * inbound engine takes only the flits of the message it started (rx_own,
+     * -1: none) until its TAIL; the others' credits go back only when it
+     * takes them, so their messages wait in the network */
+    uint8_t rx_serial, rx_rr;
+    int8_t rx_own;
+    uint8_t sq_rd[NUM_VC], sq_cnt[NUM_VC];
+    flit_t sq[NUM_VC][MAX_DEPTH];
 } node_t;
 
 /* Allocates memory and per-source tables. 0 on success. */
@@ -140,7 +150,7 @@ void node_free(node_t *nd);
 static inline int node_idle(const node_t *nd, flit_t eject, credit_t inj_credit)
 {
     return !nd->cmd_cnt && !flit_valid(eject) && !(inj_credit & CREDIT_VALID) && !nd->mem_rate &&
-           (!nd->tr || !traffic_src_pending(nd->tr, nd->id));
+           !nd->rx_serial && (!nd->tr || !traffic_src_pending(nd->tr, nd->id));
 }
 
 /* One clock edge of both DMA engines. eject/inj_credit are this cycle's

@@ -28,6 +28,8 @@ typedef struct {
     int kill_rank;            /* SYNCSWITCH_MPI_TEST_KILL=RANK:CYCLE (-1: none) */
     unsigned long long kill_cycle;
     char error[256];          /* the failing router's reason, from its rank */
+    char *shared_buf;         /* ranks > 0: rank 0's options (share_options) */
+    char **shared_argv;
 } world_t;
 
 static world_t world = { .kill_rank = -1, .err_fd = 2 };
@@ -211,6 +213,51 @@ static int same_everywhere(int argc, char **argv)
     return !bad;
 }
 
+/* dist_ops.abort_run: rank 0 stops before the run; the others, waiting
+ * for its options, stop with it (mpirun -q adds no line of its own). */
+static _Noreturn void abort_run(int status)
+{
+    fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, status);
+    exit(status);   /* (MPI_Abort does not return) */
+}
+
+/* dist_ops.share_options: rank 0's argv, as NUL-separated words, to the
+ * others, which keep it for the run (the options point into it). */
+static void share_options(int *argc, char ***argv)
+{
+    int me = world.ops.rank;
+    long long len = 0;
+    for (int i = 0; me == 0 && i < *argc; i++) len += (long long)strlen((*argv)[i]) + 1;
+    MPI_Bcast(&len, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (len > INT_MAX) abort_run(2);
+    char *buf = malloc((size_t)len + 1);
+    if (!buf) MPI_Abort(MPI_COMM_WORLD, 5);
+    for (int i = 0, at = 0; me == 0 && i < *argc; i++) {
+        size_t k = strlen((*argv)[i]) + 1;
+        memcpy(buf + at, (*argv)[i], k);
+        at += (int)k;
+    }
+    MPI_Bcast(buf, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (me == 0) {
+        free(buf);
+        return;
+    }
+    int n = 0;
+    for (long long i = 0; i < len; i++) n += buf[i] == '\0';
+    char **av = malloc(((size_t)n + 1) * sizeof *av);
+    if (!av) MPI_Abort(MPI_COMM_WORLD, 5);
+    for (int i = 0, at = 0; i < n; i++) {
+        av[i] = buf + at;
+        at += (int)strlen(buf + at) + 1;
+    }
+    av[n] = NULL;
+    world.shared_buf = buf;
+    world.shared_argv = av;
+    *argc = n;
+    *argv = av;
+}
+
 static void finalize_at_exit(void)
 {
     int done = 0;
@@ -227,6 +274,8 @@ int dist_mpi_start(int *argc, char ***argv)
     world.ops.sum = sum;
     world.ops.cycle_done = cycle_done;
     world.ops.gather = gather;
+    world.ops.share_options = share_options;
+    world.ops.abort_run = abort_run;
     const char *k = getenv("SYNCSWITCH_MPI_TEST_KILL");
     if (k && sscanf(k, "%d:%llu", &world.kill_rank, &world.kill_cycle) != 2) {
         if (world.ops.rank == 0)
@@ -247,6 +296,8 @@ int dist_mpi_start(int *argc, char ***argv)
 
 int dist_mpi_stop(int rc)
 {
+    free(world.shared_argv);
+    free(world.shared_buf);
     fflush(stdout);
     MPI_Finalize();
     return rc;

@@ -41,7 +41,7 @@ fig_bokhari_fig2() {
   # the paper's fitted line (line 121), evaluated by this script for the two
   # ends: a formula, not values the text states
   for d in 1 7; do
-    for m in $ms; do csv_add $id "paper fit (line 121) d=$d" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
+    for m in $ms; do csv_add $id "d=$d paper fit (line 121)" "$m" "$(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", 95 + 0.394 * m + 10.3 * d }')"; done
   done
   plot_xy $id "Fig. 2: one message, time vs length for distances 1..7 (ipsc860, 95 us send)" \
     "message length (bytes)" "time (us)"
@@ -50,7 +50,7 @@ fig_bokhari_fig2() {
   paper_row $id "Fig. 2: one message, 0-400 bytes, distance 1-7" \
     "0 bytes: about 95 us at distance 1, 155 us at 7 (about 10 us per link); FORCED fit t = 95 + 0.394m + 10.3d; UNFORCED jumps above 100 bytes" \
     "0 bytes: $a1 us at 1, $a7 us at 7; 400 bytes: $b1 us at 1, $b7 us at 7" \
-    "partly: linear and parallel in length with the paper's slope; the lines almost coincide (0.08 us per hop, not 10.3); no UNFORCED family" \
+    "partly: linear and parallel in length with the paper's slope; the lines almost coincide ($(awk -v a="$a7" -v b="$a1" 'BEGIN { printf "%.2f", (a - b) / 6 }') us per hop, not 10.3); no UNFORCED family" \
     "a wormhole hop is 2 cycles (7 more hops: $(awk -v a="$a7" -v b="$a1" 'BEGIN { printf "%.2f", a - b }') us); the iPSC's circuit set-up cost ~10 us per link; one message protocol (notes)"
 }
 
@@ -66,8 +66,8 @@ fig_bokhari_fig4() {
   one=$(ours_val $id k=1 1000); eight=$(ours_val $id k=8 1000); zero8=$(ours_val $id k=8 0)
   paper_row $id "Fig. 4: contention, 1-8 messages sharing edge 7-15, 0-1000 bytes" \
     "eight contending 1000-byte messages take more than seven times one message" \
-    "1000 bytes: $one us alone, $eight us for eight ($(ratio "$eight" "$one")x); 0 bytes: $zero8 us for eight" \
-    "yes: time grows linearly with the number of messages on the link, about k wire times" \
+    "1000 bytes: $(qv $id k=1 1000 2) us alone, $(qv $id k=8 1000 2) us for eight ($(ratio "$eight" "$one")x); 0 bytes: $zero8 us for eight" \
+    "partly: time grows linearly with the number of messages on the link, about k wire times; but eight take $(ratio "$eight" "$one")x one, not more than 7x" \
     "our single message carries 95 us of start-up that the eight overlap, so the ratio stays below 7 (notes)"
 }
 
@@ -76,14 +76,16 @@ fig_bokhari_fig4() {
 cx_sizes() { local e step=1; [ "$QUICK" = 1 ] && step=2; for ((e = 0; e <= $1; e += step)); do echo $((1 << e)); done; }
 
 # cx_fig ID N LIMIT: rows "ALG d=D" for the direct algorithms up to 2^LIMIT
-# bytes and the standard exchange and pairwise_U up to 2^7 (as the paper)
+# bytes and the standard exchange and pairwise_U up to 2^7 (as the paper).
+# pairwise_F is cx-pairwise-f, the paper's: a global synchronization, then
+# zero-byte pairwise synchronizations before each block (Sec. 5)
 cx_fig() {
   local id=$1 n=$2 lim=$3 d b w prev_w=0 alg k y
   d=$(awk -v n="$n" 'BEGIN { printf "%d", log(n * n) / log(2) + 0.5 }')
   declare -A memo=()
   for b in $(cx_sizes "$lim"); do
     w=$(words "$b")
-    for alg in linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise standard:cx-standard pairwise_U:cx-pairwise-unsync; do
+    for alg in linear:cx-linear stable:cx-stable pairwise_F:cx-pairwise-f standard:cx-standard pairwise_U:cx-pairwise-unsync; do
       k=${alg#*:}
       case $k in cx-standard | cx-pairwise-unsync) [ "$b" -le 128 ] || continue ;; esac
       # 1, 2 and 4 bytes are all one word: run once
@@ -102,7 +104,16 @@ cx_summary() {
     [ -n "$st" ] && [ -n "$a" ] || continue
     awk -v s="$st" -v a="$a" 'BEGIN { exit !(s < a) }' && x=$b
   done
-  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes"
+  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes; pairwise_F/pairwise_U $(uf_ratio "$id" "$d" 1) at 1 byte, $(uf_ratio "$id" "$d" 64) at 64"
+}
+
+# uf_ratio ID D BYTES: pairwise_F's time over pairwise_U's (Sec. 6.4: about 2
+# below 100 bytes), or "n/a" where a run is missing (QUICK sizes)
+uf_ratio() {
+  local f u
+  f=$(ours_val "$1" "pairwise_F d=$2" "$3"); u=$(ours_val "$1" "pairwise_U d=$2" "$3")
+  if [ -n "$f" ] && [ -n "$u" ]; then awk -v f="$f" -v u="$u" 'BEGIN { printf "%.2f", f / u }'
+  else echo n/a; fi
 }
 
 fig_bokhari_fig10() {

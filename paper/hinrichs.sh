@@ -5,7 +5,7 @@
 # axes are bytes per message (4 bytes a word). QUICK=1: fewer sizes and seeds.
 source "$(dirname "$0")/lib.sh"
 PAPER_TITLE="Hinrichs, Kosak, O'Hallaron, Stricker, Take: An architecture for optimal all-to-all personalized communication (1994, seed 001)"
-FIGS=(hinrichs-eq1 hinrichs-fig7 hinrichs-fig8 hinrichs-fig9a hinrichs-fig9b hinrichs-table1 hinrichs-fig10)
+FIGS=(hinrichs-fig7 hinrichs-fig8 hinrichs-fig9a hinrichs-fig9b hinrichs-table1 hinrichs-fig10)
 
 # hrun KERNEL WORDS [ARGS...]: aggregate MB/s of one verified 8x8 iwarp run
 hrun() { local k=$1 b=$2; shift 2; jf "$(ss_run --preset iwarp --kernel "$k" --n 8 --words "$b" "$@")" agg_mbps; }
@@ -24,28 +24,14 @@ from_x() {
 # r1 X: X rounded to an integer (MB/s in the rows)
 r1() { awk -v v="$1" 'BEGIN { printf "%.0f", v }'; }
 
-# Eq. 1 (and Eq. 3's shape): phased with the hardware switch against message
-# passing, over the message size, with the Eq. 1 limit 32nS/T_t = 2.56 GB/s.
-fig_hinrichs_eq1() {
-  local id=hinrichs-eq1 b y eq1 p m
-  csv_start $id "series,x,y"
-  for b in $SIZES; do
-    p=$(hrun phased "$b"); m=$(hrun msgpass "$b")
-    csv_add $id phased $((4 * b)) "$(awk -v v="$p" 'BEGIN { printf "%.3f", v / 1000 }')"
-    csv_add $id msgpass $((4 * b)) "$(awk -v v="$m" 'BEGIN { printf "%.3f", v / 1000 }')"
-    csv_add $id "Eq. 1" $((4 * b)) 2.56
-  done
-  plot_xy $id "Eq. 1: AAPC bandwidth vs message size (8x8, iwarp)" "message size (bytes)" "aggregate GB/s" logx key="center right"
-  local big=$((4 * ${SIZES##* }))
-  p=$(ours_val $id phased $big); m=$(ours_val $id msgpass $big)
-  paper_row $id "Eq. 1: peak AAPC bandwidth, phased and message passing vs size" \
-    "Eq. 1 = 2.56 GB/s on 8x8 at 20 MHz, T_t = 2; prototype (software switch) just over 2 GB/s, 80%; message passing 500 MB/s" \
-    "phased (hardware switch) $p GB/s at $big bytes, msgpass $m GB/s; Eq. 1 2.56 (the model's own limit)" \
-    "yes: phased approaches Eq. 1 from below, msgpass flat at ~23%" \
-    "our hardware switch costs ~15 cycles a phase, so phased reaches 99% of Eq. 1; the prototype's software switch paid far more (see hinrichs-fig7)"
-}
+# EQ1: Eq. 1's limit on the 8x8 iWarp, 32 n S / T_t in MB/s (line 271:
+# 2.56 GB/s); PCT: MB/s as a % of it (qv's factor)
+EQ1=2560 PCT=0.0390625
 
-# Fig. 7: every AAPC implementation over the message size.
+# Fig. 7: every AAPC implementation over the message size, with Eq. 1's
+# limit, the prototype's 80% of it (line 19) and the 1500-byte crossover
+# (line 286) drawn. (Eq. 1's own figure was phased and msgpass against the
+# limit: the same runs, now here.)
 fig_hinrichs_fig7() {
   local id=hinrichs-fig7 b k
   local ks="phased phased-sw msgpass store-forward two-stage"
@@ -53,15 +39,17 @@ fig_hinrichs_fig7() {
   for b in $SIZES; do
     for k in $ks; do csv_add $id "$k" $((4 * b)) "$(r1 "$(hrun "$k" "$b")")"; done
   done
-  plot_xy $id "Fig. 7: AAPC implementations (8x8, iwarp)" "message size (bytes)" "aggregate MB/s" logx key="top left"
+  plot_xy $id "Fig. 7: AAPC implementations (8x8, iwarp)" "message size (bytes)" "aggregate MB/s" logx key="outside right top" \
+    hline=$EQ1:"Eq. 1: 2.56 GB/s (line 271)" hline=$((EQ1 * 8 / 10)):"80% of Eq. 1: the prototype, phased-sw (line 19)" \
+    vline=1500:"paper: phased-sw best above 1500 bytes (line 286)" yrange=0:2800
   local big=$((4 * ${SIZES##* })) small=$((4 * ${SIZES%% *})) cross best_small
   cross=$(from_x $id phased-sw '^phased$')
   best_small=$(awk -F, -v x=$small 'NR > 1 && $2 == x && $1 !~ /^phased/ && $3 > v { v = $3; s = $1 } END { print s }' "$PAPER_OUT/$id.csv")
-  paper_row $id "Fig. 7: all AAPC implementations vs message size" \
-    "msgpass 500 MB/s (20%); store-forward ~800 MB/s (30%); two-stage beats the others on small messages, tends to the store-forward limit; phased (software switch) best above 1500 bytes" \
-    "at $big bytes: phased-sw $(ours_val $id phased-sw $big), msgpass $(ours_val $id msgpass $big), store-forward $(ours_val $id store-forward $big), two-stage $(ours_val $id two-stage $big) MB/s; phased-sw best from $cross bytes on; at $small bytes the best non-phased is $best_small ($(ours_val $id "$best_small" $small) vs phased-sw $(ours_val $id phased-sw $small))" \
-    "partly: msgpass lowest at large sizes, store-forward above it, two-stage tends to store-forward; but phased-sw already wins from $cross bytes (paper: 1500), and store-forward, not two-stage, is best at small sizes" \
-    "the default 10-cycle queue call gives the software switch ~54 cycles a phase; a 1500-byte crossover needs ~600-cycle calls (T_s ~2400), the paper's own FFT estimate implies ~300 (T_s ~1185), its 80% at 4 KB ~120 (notes: the call-cycles sweep)"
+  paper_row $id "Fig. 7 and Eq. 1: all AAPC implementations vs message size" \
+    "Eq. 1 = 2.56 GB/s on 8x8 at 20 MHz, T_t = 2; the prototype (phased, software switch) just over 2 GB/s, 80%; msgpass 500 MB/s (20%); store-forward ~800 MB/s (30%); two-stage beats the others on small messages, tends to the store-forward limit; phased best above 1500 bytes" \
+    "at $big bytes: phased (hardware switch) $(ours_val $id phased $big), phased-sw $(ours_val $id phased-sw $big), msgpass $(ours_val $id msgpass $big), store-forward $(ours_val $id store-forward $big), two-stage $(ours_val $id two-stage $big) MB/s; phased-sw best from $cross bytes on; at $small bytes the best non-phased is $best_small ($(ours_val $id "$best_small" $small) vs phased-sw $(ours_val $id phased-sw $small))" \
+    "partly: phased approaches Eq. 1 from below; msgpass lowest at large sizes, store-forward above it, two-stage tends to store-forward; but phased-sw already wins from $cross bytes (paper: 1500), and store-forward, not two-stage, is best at small sizes" \
+    "phased reaches $(qv $id phased $big 0 $PCT)% of Eq. 1 at $big bytes ($(qv $id phased $small 0 $PCT)% at $small), phased-sw $(qv $id phased-sw $big 0 $PCT)%; msgpass rises from $(qv $id msgpass $small 0 $PCT)% at $small bytes to $(qv $id msgpass $big 0 $PCT)% at $big. The default 10-cycle queue call gives the software switch ~54 cycles a phase; a 1500-byte crossover needs ~600-cycle calls (T_s ~2400), the paper's own FFT estimate implies ~300 (T_s ~1185), its 80% at 4 KB ~120 (notes: the call-cycles sweep)"
 }
 
 # Fig. 8: global (barrier after every phase) vs local synchronization.
@@ -114,7 +102,7 @@ fig_hinrichs_fig9a() {
     "no numbers in the text: phased falls as V grows but stays above msgpass at the same base size; msgpass unaffected" \
     "$b-byte base: phased $(ours_val $id "phased $b B" 0) MB/s at V = 0, $(ours_val $id "phased $b B" 1) at V = 1; msgpass $(ours_val $id "msgpass $b B" 0) and $(ours_val $id "msgpass $b B" 1)" \
     "yes: phased falls with V (a phase lasts as long as its longest message), msgpass flat, phased above at every V" \
-    "our phased starts at ~90-99% of Eq. 1 (hardware switch), the prototype near 80%"
+    "our phased (hardware switch) starts, at V = 0, at $(for x in $bs; do x=$((4 * x)); printf '%s%% at %s B, ' "$(qv $id "phased $x B" 0 0 $PCT)" $x; done | sed 's/, $//') of Eq. 1: each phase's fixed cost weighs on small messages; the prototype was near 80% at 4 KB"
 }
 
 fig_hinrichs_fig9b() {
@@ -146,12 +134,12 @@ fig_hinrichs_table1() {
     [ "$k" = hcube-gray ] && { k=hcube; extra=(--mapping gray); }
     a=$(hrun "$k-aapc" $b "${extra[@]}"); m=$(hrun "$k-msgpass" $b "${extra[@]}")
     f=$(awk -v a="$a" -v m="$m" 'BEGIN { printf "%.2f", m / a }')
-    csv_add $id "AAPC" "$name" "$(r1 "$a")"
-    csv_add $id "Message passing" "$name" "$(r1 "$m")"
-    csv_add $id "Factor" "$name" "$f"
-    row="$row$name $(r1 "$a")/$(r1 "$m") ($f); "
+    csv_add $id "AAPC MB/s" "$name" "$(r1 "$a")"
+    csv_add $id "Message passing MB/s" "$name" "$(r1 "$m")"
+    csv_add $id "Factor MP/AAPC" "$name" "$f"
+    row="$row$name $(r1 "$a")/$(r1 "$m") ($(qv $id "Factor MP/AAPC" "$name" 2)); "
   done
-  plot_bars $id "Table 1: sparse steps, AAPC subset vs message passing (8x8, B = $((4 * b)) bytes)" "MB/s (factor: MP/AAPC)" logy
+  plot_bars $id "Table 1: sparse steps, AAPC subset vs message passing (8x8, B = $((4 * b)) bytes)" "" panels
   paper_row $id "Table 1: AAPC subset vs message passing, MB/s (factor)" \
     "NN 485/1425 (2.9); hypercube 511/1083 (2.1); FEM 84/195 (2.3)" \
     "at $((4 * b)) bytes: ${row%; }" \
@@ -177,14 +165,15 @@ fig_hinrichs_fig10() {
     csv_add $id "frames/s" $t "$(awk -v v="$total" 'BEGIN { printf "%.1f", 20e6 / v }')"
     csv_add $id "comm %" $t "$(awk -v a="$comm" -v b="$total" 'BEGIN { printf "%.1f", 100 * a / b }')"
   done
-  plot_bars $id "Sec. 4.4: 512x512 2D FFT on 8x8 (iwarp), transposes by msgpass vs phased" "kcycles, frames/s, %" logy
   local f
   f=$(awk -v a="${c[phased]}" -v b="${c[msgpass]}" 'BEGIN { printf "%.3f", a / b }')
+  csv_add $id "comm factor" "phased/msgpass" "$f"
+  plot_bars $id "Sec. 4.4: 512x512 2D FFT on 8x8 (iwarp), transposes by msgpass vs phased" "" panels
   paper_row $id "Sec. 4.4 (Fig. 10): 512x512 2D FFT, two transposes" \
     "msgpass transposes 801,000 cycles = 52% of the time, 13 frames/s; phased predicted 184,400 cycles (factor 0.23), 21 frames/s" \
-    "msgpass $(ours_val $id "comm kcycles" msgpass) kcycles = $(ours_val $id "comm %" msgpass)%, $(ours_val $id frames/s msgpass) frames/s; phased $(ours_val $id "comm kcycles" phased) kcycles (factor $f), $(ours_val $id frames/s phased) frames/s" \
-    "partly: phased faster by about the paper's factor, more frames/s; but communication is $(ours_val $id "comm %" msgpass)% of our time, not 52%" \
-    "compute is calibrated on the paper's 52% (2 cycles a flop: 737,280 cycles); our transposes are 5.7x faster than the paper's: its 400,500 cycles per 2 MB AAPC (105 MB/s) include buffering our library does not charge, and its phased estimate assumes ~1,440 cycles a phase (docs/kernels/patterns.md)"
+    "msgpass $(ours_val $id "comm kcycles" msgpass) kcycles = $(ours_val $id "comm %" msgpass)%, $(ours_val $id frames/s msgpass) frames/s; phased $(ours_val $id "comm kcycles" phased) kcycles (factor $(qv $id "comm factor" phased/msgpass 3)), $(ours_val $id frames/s phased) frames/s" \
+    "partly: phased faster by about the paper's factor, more frames/s; but communication is $(qv $id "comm %" msgpass 1)% of our time, not 52%" \
+    "the compute, 2 cycles a flop (737,280 cycles), is set from the paper's own cycle counts: 801,000 cycles being 52% leaves it about 739,000 cycles of compute, not from our share; our message-passing transposes are $(awk -v o="$(ours_val $id "comm kcycles" msgpass)" 'BEGIN { printf "%.1f", 801 / o }')x faster than the paper's: its 400,500 cycles per 2 MB AAPC (105 MB/s) include buffering our library does not charge, and its phased estimate assumes ~1,440 cycles a phase (docs/kernels/patterns.md)"
 }
 
 paper_main "$@"

@@ -58,6 +58,16 @@ csv_add() { local id=$1; shift; (IFS=,; echo "$*") >>"$PAPER_OUT/$id.csv"; }
 # default; 4 and 5 the min and max of an error-bar row), or empty
 ours_val() { awk -F, -v s="$2" -v x="$3" -v k="${4:-3}" 'NR > 1 && $1 == s && $2 == x { print $k; exit }' "$PAPER_OUT/$1.csv"; }
 
+# qv ID SERIES X [DECIMALS] [FACTOR] [COL]: our value from ID.csv (column
+# COL, 3 by default) times FACTOR, to DECIMALS places (0), followed by the
+# tag tests/paper/prose.sh checks it by: for the numbers a row quotes
+qv() {
+  local v
+  v=$(ours_val "$1" "$2" "$3" "${6:-3}")
+  [ -n "$v" ] || die "qv: no series '$2' at x $3 in $1.csv"
+  printf '%s<!--csv %s;%s;%s;%s;%s-->' "$(awk -v v="$v" -v k="${5:-1}" -v d="${4:-0}" 'BEGIN { printf "%." d "f", v * k }')" \
+    "$1" "$2" "$3" "${6:-3}" "${5:-1}"
+}
 # paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
 # (AGREE: yes, partly, no, or n/a, then a few words).
 paper_row() {
@@ -69,19 +79,33 @@ paper_row() {
 # gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
 gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
 
-# plot_xy ID TITLE XLABEL YLABEL [logx] [logy] [key=POS]: ID.png from ID.csv
-# (lines, one per series; error bars when the rows carry ymin,ymax) and
-# paper/data/ID.csv (open markers, one per series, coloured as our series of
-# the same name). A series of ID.csv whose name contains "paper" is the
-# paper's model or fit computed by the script: drawn dashed, not "(ours)".
+# plot_xy ID TITLE XLABEL YLABEL [OPTION...]: ID.png from ID.csv (lines, one
+# per series; error bars when the rows carry ymin,ymax) and paper/data/ID.csv
+# (open markers, one per series, coloured as our series of the same name). A
+# series of ID.csv whose name contains "paper" is the paper's model or fit
+# computed by the script: drawn dashed, not "(ours)", in the colour of the
+# series named by what comes before " paper" (else by its first word). Our series that coincide (the same x, every y
+# within 0.5%) are drawn once, named together. Options: logx, logy,
+# key=POS, yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a dotted line the
+# paper states, labelled; repeatable), ylin=A:B (draw y - (A x + B), ours
+# and the paper's values alike: the distance from a stated prediction, when
+# the values themselves would lie on top of each other).
 plot_xy() {
   local id=$1 title=$2 xl=$3 yl=$4; shift 4
-  local set="" key="outside right top" o
+  local set="" key="outside right top" o v l la="" lb=""
   for o in "$@"; do
     case "$o" in
       logx) set="$set set logscale x 2;" ;;
       logy) set="$set set logscale y;" ;;
       key=*) key=${o#key=} ;;
+      yrange=*) set="$set set yrange [${o#yrange=}];" ;;
+      ylin=*) v=${o#ylin=}; la=${v%%:*}; lb=${v#*:} ;;
+      hline=*) v=${o#hline=}; l=${v#*:}; v=${v%%:*}
+        set="$set set arrow from graph 0, first $v to graph 1, first $v nohead dt 3 lw 2 lc rgb 'gray30';"
+        set="$set set label '$(gq "$l")' at graph 0.01, first $v offset 0,0.7 tc rgb 'gray30';" ;;
+      vline=*) v=${o#vline=}; l=${v#*:}; v=${v%%:*}
+        set="$set set arrow from first $v, graph 0 to first $v, graph 1 nohead dt 3 lw 2 lc rgb 'gray30';"
+        set="$set set label '$(gq "$l")' at first $v, graph 0.5 offset 0.6,0 rotate by 90 center tc rgb 'gray30';" ;;
       *) die "plot_xy: unknown option $o" ;;
     esac
   done
@@ -89,19 +113,42 @@ plot_xy() {
   local ours=$PAPER_OUT/$id.csv paper=$PAPER_DATA/$id.csv tmp
   tmp=$(mktemp -d)
   # one file per series (numbered, so any name is safe), names in order
-  awk -F, -v d="$tmp" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") } print > (d "/o_" s[$1]) }' "$ours"
-  [ -f "$paper" ] && awk -F, -v d="$tmp" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") } print > (d "/p_" s[$1]) }' "$paper"
+  # ylin=A:B draws y - (A x + B), ours and the paper's alike
+  awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") }
+      if (a != "") for (f = 3; f <= NF && f <= 5; f++) $f -= a * $2 + b
+      print > (d "/o_" s[$1]) }' "$ours"
+  [ -f "$paper" ] && awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") }
+      if (a != "") $3 -= a * $2 + b
+      print > (d "/p_" s[$1]) }' "$paper"
+  # coinciding series: "same I J" for series J drawn as series I (I < J)
+  awk -F, 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; md[k] = ($1 ~ /paper/) } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
+    END { for (j = 2; j <= k; j++) for (i = 1; i < j; i++) {
+            if (md[i] || md[j] || (i in dup) || xs[i] != xs[j]) continue
+            n = split(substr(xs[i], 2), x, "|"); eq = 1
+            for (q = 1; q <= n && eq; q++) { a = y[i, x[q]]; b = y[j, x[q]]; m = (a < 0 ? -a : a) > (b < 0 ? -b : b) ? (a < 0 ? -a : a) : (b < 0 ? -b : b)
+              if ((a - b > 0 ? a - b : b - a) > 0.005 * m) eq = 0 }
+            if (eq) { dup[j] = i; print "same " i " " j; break } } }' "$ours" >"$tmp/same"
+  declare -A names=() drop=() ci=()
+  local a b
+  while read -r _ a b; do drop[$b]=$a; done <"$tmp/same"
+  i=0
+  while read -r s; do i=$((i + 1)); names[$i]=$s; done <"$tmp/ours"
+  for b in $(printf '%s\n' "${!drop[@]}" | sort -n); do a=${drop[$b]}; names[$a]="${names[$a]} = ${names[$b]}"; done
   local cmd="" c=0 i=0 s sep="" colour style
   declare -A col=()
   while read -r s; do
-    c=$((c + 1)); i=$((i + 1)); col[$s]=$c
+    i=$((i + 1))
+    # a series drawn as an earlier one takes its colour and no line
+    if [ -n "${drop[$i]:-}" ]; then col[$s]=${ci[${drop[$i]}]}; continue; fi
+    c=$((c + 1)); col[$s]=$c; ci[$i]=$c
     case "$s" in
       # the model of series X is named "X paper ...": X's colour
-      *paper*) style="with lines lc ${col[${s%% *}]:-$c} dt 2 lw 2 title '$(gq "$s")'" ;;
-      *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "$s") (ours)'" ;;
+      *paper*) a=${col[${s%% paper*}]:-${col[${s%% *}]:-$c}}
+        style="with lines lc $a dt 2 lw 2 title '$(gq "$s")'" ;;
+      *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "${names[$i]}") (ours)'" ;;
     esac
     if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$i")" -ge 5 ]; then
-      style="with yerrorlines lc $c pt 7 ps 0.8 title '$(gq "$s") (ours, min..max)'"
+      style="with yerrorlines lc $c pt 7 ps 0.8 title '$(gq "${names[$i]}") (ours, min..max)'"
       cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style"
     else
       cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style"
@@ -131,34 +178,57 @@ EOF
   rm -rf "$tmp"
 }
 
-# plot_bars ID TITLE YLABEL [logy]: ID.png as clustered bars, ours beside the
-# paper, for a table whose x column is a label (ID.csv series,x,y joined to
-# paper/data/ID.csv on series and x).
+# plot_bars ID TITLE YLABEL [logy] [panels]: ID.png as clustered bars, ours
+# beside the paper, for a table whose x column is a label (ID.csv
+# series,x,y joined to paper/data/ID.csv on series and x). panels: one panel
+# a series, each on its own linear axis (its unit in the series' name), for
+# a table whose series have different units; YLABEL is then unused.
 plot_bars() {
-  local id=$1 title=$2 yl=$3 set=""
-  if [ "${4:-}" = logy ]; then set="set logscale y;"; else set="set yrange [0:*];"; fi
+  local id=$1 title=$2 yl=$3 set="" panels=0 o
+  shift 3
+  for o in "$@"; do
+    case "$o" in
+      logy) set="set logscale y;" ;;
+      panels) panels=1 ;;
+      *) die "plot_bars: unknown option $o" ;;
+    esac
+  done
+  [ -n "$set" ] || set="set yrange [0:*];"
   command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
   local tmp
-  tmp=$(mktemp)
-  awk -F, 'FNR == 1 { f++ } f == 1 && FNR > 1 && !/^#/ { p[$1 "|" $2] = $3 }
-           f == 2 && FNR > 1 { k = $1 "|" $2; printf "\"%s %s\",%s,%s\n", $1, $2, $3, (k in p) ? p[k] : "NaN" }' \
-    <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv" >"$tmp"
+  tmp=$(mktemp -d)
+  awk -F, -v d="$tmp" 'FNR == 1 { f++ } f == 1 && FNR > 1 && !/^#/ { p[$1 "|" $2] = $3 }
+           f == 2 && FNR > 1 { k = $1 "|" $2; if (!($1 in s)) { s[$1] = ++n; print $1 > (d "/names") }
+             printf "\"%s %s\",%s,%s\n", $1, $2, $3, (k in p) ? p[k] : "NaN" > (d "/all")
+             printf "\"%s\",%s,%s\n", $2, $3, (k in p) ? p[k] : "NaN" > (d "/s_" s[$1]) }' \
+    <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv"
+  # bars FILE: ours, and the paper's bars where it has values
+  bars() { echo "plot '$1' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$1" && echo ", '' using 3 title 'paper'")"; }
+  local body="" n s i=0
+  if [ "$panels" = 1 ]; then
+    n=$(wc -l <"$tmp/names")
+    body="set multiplot layout 1,$n title '$(gq "$title")'; set yrange [0:*]; set key below horizontal;"
+    while read -r s; do
+      i=$((i + 1))
+      body="$body set title '$(gq "$s")'; set ylabel '$(gq "$s")'; $(bars "$tmp/s_$i");"
+    done <"$tmp/names"
+    body="$body unset multiplot"
+  else
+    body="set title '$(gq "$title")'; set ylabel '$(gq "$yl")'; set key outside right top; $set $(bars "$tmp/all")"
+  fi
   gnuplot <<EOF
 set terminal pngcairo size 1000,560 noenhanced font ',10'
 set output '$PAPER_OUT/$id.png'
 set datafile separator ','
-set title '$(gq "$title")'
-set ylabel '$(gq "$yl")'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.7 border -1
 set xtics rotate by -30
-set key top left
 set grid y
-$set
-plot '$tmp' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$tmp" && echo ", '' using 3 title 'paper'")
+set offsets 0, 0, graph 0.08, 0
+$body
 EOF
-  rm -f "$tmp"
+  rm -rf "$tmp"
 }
 
 # paper_main "$@": the list/title/run dispatch; the script defines

@@ -16,6 +16,10 @@ D=6
 if [ "$QUICK" = 1 ]; then NS="1 16 64 256"; else NS="1 4 16 32 64 128 256 512 1024 2048 4096"; fi
 # the paper's model parameters in us: Fig. 7 (line 156) and Fig. 8 (line 188)
 A7=525 A8=480 B7=2 G7=.35
+# the model's lines are drawn with our machine's parameters, so that they and
+# our runs differ only by what the model leaves out: the preset's alpha (the
+# send, 136 us), beta (0.36 us/byte, 1.44 us a float) and gamma (9 cycles)
+AO=136 BO=1.44 GO=.36
 
 # ms KERNEL WORDS MAPPING [OPTIONS...]: one 64-node run under the preset, in ms
 ms() {
@@ -50,6 +54,16 @@ model() {
     }'
 }
 
+# model_cross A B ALPHA BETA GAMMA: the first n of NS where the model's
+# version B is below version A (or "none up to LAST")
+model_cross() {
+  local n
+  for n in $NS; do
+    awk -v a="$(model "$1" "$n" $D "$3" "$4" "$5")" -v b="$(model "$2" "$n" $D "$3" "$4" "$5")" 'BEGIN { exit !(b < a) }' && { echo "$n"; return; }
+  done
+  echo "none up to ${NS##* }"
+}
+
 # cross ID A B: the first x where series B is below series A in ID.csv
 # ("from n = X", or "at no n up to LAST")
 cross() {
@@ -67,18 +81,18 @@ fig_vandegeijn_fig7() {
   for e in $KERNELS; do
     IFS=: read -r s k m <<<"$e"
     for n in $NS; do csv_add $id "$s" "$n" "$(ms "$k" "$n" gray)"; done
-    for n in $NS; do csv_add $id "$s paper model (line 156)" "$n" "$(model "$m" "$n" $D $A7 $B7 $G7)"; done
+    for n in $NS; do csv_add $id "$s paper model at our alpha" "$n" "$(model "$m" "$n" $D $AO $BO $GO)"; done
   done
   # raster at the largest n only, for the row (a ninth line would reuse V1's colour)
   local top=${NS##* } raster
   raster=$(ms combine-hybrid "$top" raster)
-  plot_xy $id "Fig. 7: global sum on 64 nodes, ipsc860 preset (gray) vs the paper model (alpha 525 us, beta 2 us, gamma .35 us)" \
+  plot_xy $id "Fig. 7: global sum, 64 nodes (gray); model at our alpha 136, beta 1.44, gamma .36 us" \
     "vector length n (floats)" "time (ms)" logx logy
   paper_row $id "Fig. 7: predicted and observed time vs n, 64 nodes" \
-    "model (alpha 525, beta 2, gamma .35 us; line 156): V3 below V2 $(cross $id "V2 paper model (line 156)" "V3 paper model (line 156)"), hybrid the lower envelope; at n = 1 V2/hybrid $(ours_val $id "V2 paper model (line 156)" 1) ms, V1/V3 $(ours_val $id "V1 paper model (line 156)" 1) ms; at n = $top hybrid $(ours_val $id "hybrid paper model (line 156)" "$top") ms. The observed (right) panel's values are not in the text" \
+    "model (alpha 525, beta 2, gamma .35 us; line 156): V3 below V2 from n = $(model_cross v2 v3 $A7 $B7 $G7), hybrid the lower envelope; at n = 1 V2/hybrid $(model v2 1 $D $A7 $B7 $G7) ms, V1/V3 $(model v1 1 $D $A7 $B7 $G7) ms; at n = $top hybrid $(model hybrid "$top" $D $A7 $B7 $G7) ms. The observed (right) panel's values are not in the text" \
     "ipsc860 preset (alpha 136 us), gray: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms, V3 $(ours_val $id V3 1) ms; n = $top: V1 $(ours_val $id V1 "$top"), V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms (raster $raster ms)" \
     "partly: same ordering (V1 slowest; V2 wins short and V3 long vectors; hybrid the lower envelope), crossover at smaller n" \
-    "our alpha is the iPSC/860 send (136 us, line 166), the model's is 525 us, so short vectors take about 1/4 of the model's time and the crossover moves down; on 64 nodes the gray 6-cube shares torus links in 4 of its 6 dimensions, raising beta from 1.44 to 2.24 us per float (notes)"
+    "our alpha is the iPSC/860 send (136 us, line 166), the model's is 525 us, so short vectors take about 1/4 of the model's time and the crossover moves down (the plotted model uses our alpha, beta, gamma: at n = 1 V2 $(qv $id V2 1 3) ms against its $(qv $id "V2 paper model at our alpha" 1 3), at n = $top hybrid $(qv $id hybrid "$top" 1) against $(qv $id "hybrid paper model at our alpha" "$top" 1)); on 64 nodes the gray 6-cube shares torus links in 4 of its 6 dimensions, raising beta from 1.44 to 2.24 us per float (notes)"
 }
 
 fig_vandegeijn_fig8() {
@@ -106,13 +120,14 @@ fig_vandegeijn_fig6() {
     for n in $NS; do csv_add $id "hybrid to root $m" "$n" "$(ms combine-root "$n" $m)"; done
     for n in $NS; do csv_add $id "fan-in $m" "$n" "$(ms combine-root-tree "$n" $m)"; done
   done
-  for n in $NS; do csv_add $id "hybrid to root paper model (line 156)" "$n" "$(model hybrid "$n" $D $A7 $B7 $G7)"; done
-  for n in $NS; do csv_add $id "fan-in paper model (line 156)" "$n" "$(model fanin "$n" $D $A7 $B7 $G7)"; done
-  plot_xy $id "Sec. 5 / Fig. 6: combine-to-root on 64 nodes, ipsc860 preset, vs the model with the Fig. 7 alpha, beta, gamma" \
+  # the model's lines in the gray series' colours (named after them)
+  for n in $NS; do csv_add $id "hybrid to root gray paper model at our alpha" "$n" "$(model hybrid "$n" $D $AO $BO $GO)"; done
+  for n in $NS; do csv_add $id "fan-in gray paper model at our alpha" "$n" "$(model fanin "$n" $D $AO $BO $GO)"; done
+  plot_xy $id "Fig. 6: combine-to-root, 64 nodes; model at our alpha 136, beta 1.44, gamma .36 us" \
     "vector length n (floats)" "time (ms)" logx logy
   local top=${NS##* }
   paper_row $id "Fig. 6: optimal hybrid combine-to-root (Sec. 5)" \
-    "no measured numbers; model (line 156's parameters): fan-in $(ours_val $id "fan-in paper model (line 156)" "$top") ms, hybrid $(ours_val $id "hybrid to root paper model (line 156)" "$top") ms at n = $top" \
+    "no measured numbers; model (line 156's parameters): fan-in $(model fanin "$top" $D $A7 $B7 $G7) ms, hybrid $(model hybrid "$top" $D $A7 $B7 $G7) ms at n = $top; at our alpha, beta, gamma: fan-in $(qv $id "fan-in gray paper model at our alpha" "$top" 1), hybrid $(qv $id "hybrid to root gray paper model at our alpha" "$top" 1) ms" \
     "n = $top: gray fan-in $(ours_val $id "fan-in gray" "$top"), hybrid $(ours_val $id "hybrid to root gray" "$top") ms; raster fan-in $(ours_val $id "fan-in raster" "$top"), hybrid $(ours_val $id "hybrid to root raster" "$top") ms; hybrid below fan-in $(cross $id "fan-in gray" "hybrid to root gray") (gray), $(cross $id "fan-in raster" "hybrid to root raster") (raster)" \
     "yes with gray; partly with raster" \
     "raster puts the dimension-2 and -5 partners 4 hops apart, so both halves of a split step share links (docs/kernels/hypercube.md)"
@@ -143,7 +158,7 @@ fig_vandegeijn_thresholds() {
   paper_row $id "Sec. 4: the hybrid's split thresholds (line 112)" \
     "no threshold stated; the text's 25 floats (lines 170, 190) is where Fig. 8's short messages start. Line 112 with line 156's parameters: d = 6: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 6), d = 2: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 2); with alpha 136 us: d = 6: $(ours_val $id "rule alpha 136 beta 2 gamma .35" 6)" \
     "ipsc860: d = 6 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 6), 5 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 5), 4 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 4), 3 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 3), 2 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 2), 1 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 1) floats; splitting dimension 6 pays from n = $first (of 30, 32, 34) in the run" \
-    "n/a: the text states no threshold; ours at d = 6 (29 floats) is near the 25 where line 190 says the implementation switches" \
+    "n/a: the text states no threshold; ours at d = 6 ($(qv $id "rule ipsc860 (3400 36 9 cycles)" 6) floats) is near the 25 where line 190 says the implementation switches" \
     "our alpha is the 136-us send, not the model's 525 us; see the notes for the split measured against Version 2"
 }
 
@@ -179,7 +194,7 @@ fig_vandegeijn_params() {
   t1=$(jf "$(ss_run --kernel combine-recursive --n 8 --words 1 --preset ipsc860 --mapping gray)" cycles)
   t0=$(jf "$(ss_run --kernel combine-recursive --n 8 --words 257 --preset ipsc860 --mapping gray)" cycles)
   csv_add $id beta "64 nodes gray" "$(awk -v a="$t0" -v c="$t1" -v s=$MHZ 'BEGIN { printf "%.3g", (a - c) / 6 / 256 / s }')"
-  plot_bars $id "alpha, beta, gamma (us; beta and gamma per float): paper vs simulator, measured" "us" logy
+  plot_bars $id "alpha (us), beta and gamma (us per float): paper vs simulator, measured" "" panels
   paper_row $id "Sec. 6: the iPSC/860's alpha, beta, gamma" \
     "alpha 136 us (line 166), 525 us in Fig. 7's model (line 156), 480 us in Fig. 8's (line 188); beta 2.0 us (lines 170, 176, 156, 188); gamma .35 us (lines 168, 156, 188)" \
     "measured per exchange step (4 nodes): ipsc860 alpha $(ours_val $id alpha iPSC/860), beta $(ours_val $id beta iPSC/860), gamma $(ours_val $id gamma iPSC/860) us; with Fig. 7's in cycles alpha $(ours_val $id alpha "Fig. 7 model"), beta $(ours_val $id beta "Fig. 7 model"); on 64 nodes (gray) beta $(ours_val $id beta "64 nodes gray") us" \

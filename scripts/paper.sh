@@ -2,20 +2,24 @@
 # make paper: every figure and table of the five source papers that the
 # model can express, regenerated: CSV and PNG (ours beside the paper's
 # values) under build/results/paper/, and the fidelity table docs/fidelity.md.
-#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J]
+#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]
 # --quick runs each figure's small version (fewer sizes and nodes) and writes
 # the table to build/results/paper/fidelity.md instead of docs/. --only runs
-# the named figures (ids from 'paper/*.sh list'), also into build/.
+# the named figures (ids from 'paper/*.sh list'), also into build/. --table
+# runs no figure: it rewrites the table from the rows and CSVs the last runs
+# left in build/results/paper/ (after editing paper/notes, or after --only
+# runs of the figures whose scripts changed) and checks its numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0 only="" jobs=2
-usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J]" >&2; exit 2; }
+quick=0 only="" jobs=2 table=0
+usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --table) table=1 ;;
     --only) [ $# -ge 2 ] || usage; only=$2; shift ;;
     -j) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]?$ ]] || { echo "paper.sh: -j needs 1..99" >&2; exit 2; }; jobs=$2; shift ;;
-    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J)" >&2; exit 2 ;;
+    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J, --table)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -33,7 +37,7 @@ mkdir -p "$out"
 # each figure runs in a folder of its own under this run's temporary one,
 # and its files move into $out when it has succeeded: an interrupted run
 # leaves no figure half made. Runs the figures share stay in $out.
-out_clean "$out" docs docs/paper
+out_clean "$out" docs docs/paper docs/paper/csv
 stage=$(out_part "$out/figures")
 export PAPER_STAGE=$stage PAPER_CACHE=$out
 
@@ -57,13 +61,21 @@ fi
 
 # run the figures, J at a time; each logs to ID.log and leaves ID.ok on success
 t0=$SECONDS
-for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
-printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
+if [ "$table" = 1 ]; then
+  # the table alone, from the full run's rows: not with --quick or --only
+  [ "$quick" = 0 ] && [ -z "$only" ] || { echo "paper.sh: --table takes no --quick or --only" >&2; exit 2; }
+  for e in "${todo[@]}"; do
+    [ -f "$out/${e#* }.ok" ] || { echo "paper.sh: --table: no run of ${e#* } in $out (run make paper first)" >&2; exit 1; }
+    ! grep -q 'quick=1' "$out/${e#* }.ok" || { echo "paper.sh: --table: ${e#* } in $out is a --quick run" >&2; exit 1; }
+  done
+fi
+[ "$table" = 1 ] || for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
+[ "$table" = 1 ] || printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
   t=$SECONDS d=$PAPER_STAGE/$1
   mkdir -p "$d"
   if PAPER_OUT=$d paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
     find "$d" -mindepth 1 -maxdepth 1 -exec mv -f {} "$PAPER_OUT"/ \;
-    echo "$((SECONDS - t))" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
+    echo "$((SECONDS - t)) quick=$QUICK" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
   else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi
   rm -rf "$d"' || true
 
@@ -106,12 +118,29 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
   done
 } >"$(out_part "$md")"
 out_done "$md"
-# the README's two plots are kept in docs/paper/ by the full run
+# the README's two plots are kept in docs/paper/ by the full run, and every
+# figure's CSV in docs/paper/csv/: the numbers docs/fidelity.md quotes are
+# checked against them (tests/paper/prose.sh, part of make test)
 if [ "$md" = docs/fidelity.md ]; then
-  mkdir -p docs/paper
+  mkdir -p docs/paper/csv
+  for e in "${todo[@]}"; do
+    id=${e#* }
+    [ -f "$out/$id.csv" ] && cp "$out/$id.csv" "$(out_part "docs/paper/csv/$id.csv")" && out_done "docs/paper/csv/$id.csv"
+  done
   for id in hinrichs-fig9b chuang-fig5; do
     [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "docs/paper/$id.png")" && out_done "docs/paper/$id.png"
   done
 fi
 echo "paper: ${#todo[@]} figures, $failed failed, $((SECONDS - t0)) s; $md, $out/"
-[ "$failed" -eq 0 ]
+# the numbers the table and notes quote against this run's CSVs
+prose=0
+if [ "$md" = docs/fidelity.md ]; then tests/paper/prose.sh >"$out/prose.log" || true
+else
+  # a quick or partial run: its rows only (the notes quote the full run)
+  for e in "${todo[@]}"; do cat "$out/${e#* }.row" 2>/dev/null || true; done >"$out/rows.md"
+  tests/paper/prose.sh "$out/rows.md" "$out" >"$out/prose.log" || true
+fi
+if grep -q '^FAIL' "$out/prose.log"; then
+  prose=1; echo "paper: numbers in $md that its CSVs do not say ($out/prose.log):"; grep '^FAIL' "$out/prose.log" | head -5
+fi
+[ "$failed" -eq 0 ] && [ "$prose" -eq 0 ]

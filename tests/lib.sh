@@ -26,3 +26,24 @@ same_as_c() {
   else echo "PASS $name"; fi
   rm -f "$err"
 }
+
+# same_across TEST "VARIANTS" ARGS...: the JSON of `same_ref ARGS --json`
+# (wall time aside), then of `same_variant V ARGS --json` for each V of
+# VARIANTS (threads, ranks, ...): PASS when every one agrees with the
+# first. The caller defines same_ref, same_variant, pass and fail.
+same_across() {
+  local name=$1 variants=$2 one many v err; shift 2
+  err=$(mktemp)
+  one=$(same_ref "$@" --json 2>"$err" | strip_wall)
+  if [ -z "$one" ]; then
+    fail "$name" "no JSON from the reference run: $(head -c 200 "$err")"; rm -f "$err"; return
+  fi
+  for v in $variants; do
+    many=$(same_variant "$v" "$@" --json 2>"$err" | strip_wall)
+    if [ "$one" != "$many" ]; then
+      fail "$name" "$v: '$many' $(head -c 200 "$err"); reference: $one"; rm -f "$err"; return
+    fi
+  done
+  rm -f "$err"
+  pass "$name"
+}

@@ -51,6 +51,9 @@ fi
 part layout "$here/layout.sh"
 # the paper's values (paper/data/*.csv) against the seed lines they cite
 part paper/data "$here/paper/data.sh"
+# the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
+# the make paper run that wrote the table (docs/paper/csv/)
+part paper/prose "$here/paper/prose.sh"
 # make paper's driver on the quick version's smallest figure
 part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh

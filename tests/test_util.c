@@ -59,7 +59,9 @@ static kernel_cfg opts_cfg(const test_opts *o)
                        .test_shift_corrupt = o->shift_corrupt,
                        .payload_gen = o->payload_gen,
                        .test_payload_corrupt = o->payload_corrupt,
-                       .dist = o->dist, .senders = o->senders };
+                       .dist = o->dist, .senders = o->senders,
+                       .irq_period = o->irq_period, .irq_cycles = o->irq_cycles,
+                       .rx_serial = o->rx_serial };
     return cfg;
 }
 

@@ -33,6 +33,8 @@ typedef struct {
     int threads;                /* params_t.threads (0: one) */
     double jitter;              /* params_t.jitter (seeded by seed) */
     int dist, senders;          /* kernel_cfg: the p2p kernels */
+    uint64_t irq_period, irq_cycles; /* kernel_cfg: --irq-period, --irq-cycles */
+    int rx_serial;              /* kernel_cfg: --rx-serial */
 } test_opts;
 
 test_opts test_defaults(int n, uint32_t words);

@@ -45,6 +45,9 @@ typedef struct {
     int senders;                  /* --senders K: p2p-contend's messages (0: 1) */
     int payload_gen;              /* --payload generated: the DMA engines make
                                      and check the AAPC words (KOPT_PAYLOAD) */
+    uint64_t irq_period;          /* --irq-period P (0: no interrupts) and */
+    uint64_t irq_cycles;          /* --irq-cycles L: api_interrupts (KOPT_IRQ) */
+    int rx_serial;                /* --rx-serial: api_rx_serial (KOPT_RX_SERIAL) */
     /* the run's machine costs (filled by the run driver), for the hooks
      * that count without running: the hybrid combine's split rule */
     int msg_cycles, tt;
@@ -84,7 +87,10 @@ enum {
     KOPT_PAYLOAD = 1u << 11,      /* --payload generated: kernels whose data is
                                      payload_word alone (aapc_blocks.h); the
                                      default for them */
-    KOPT_COUNT = 12
+    KOPT_IRQ = 1u << 12,          /* --irq-period and --irq-cycles: system
+                                     interrupts (seed 002, Sec. 3.3-3.4) */
+    KOPT_RX_SERIAL = 1u << 13,    /* --rx-serial: one message at a time in */
+    KOPT_COUNT = 14
 };
 
 typedef struct kernel kernel_t;
@@ -103,11 +109,16 @@ struct kernel {
     /* KOPT_STALL kernels: how many steps (phases or messages) node goes
      * through, so that --stall names one the run reaches */
     int (*steps)(const kernel_cfg *c, int node);
-    /* its programs read other nodes' memory (api_peer_mem) or fill the
-     * run's report: every node must run in one process, so
-     * syncswitch-mpi refuses it (model/dist.h) */
-    int whole_machine;
+    /* what its programs need of the machine (KERNEL_NEEDS_*; 0: nothing) */
+    unsigned needs;
 };
+/* kernel_t.needs: its programs read other nodes' memory (api_peer_mem),
+ * fill the run's report or use the broadcast network, which exists in one
+ * process: every node must run in one process, so syncswitch-mpi refuses
+ * it (model/dist.h); they use the broadcast network (api_bnet_send), which
+ * the C node interface has and the SystemC one has not (api/backend.c). */
+#define KERNEL_NEEDS_WHOLE_MACHINE 1u
+#define KERNEL_NEEDS_BNET 2u
 
 /* Kernel tables: one per family folder, each ending with a NULL name. */
 extern const kernel_t kernels_aapc[];      /* aapc/: seed 001's AAPC kernels */

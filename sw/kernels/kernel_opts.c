@@ -23,6 +23,8 @@ static const struct {
     { "--senders", "the number of senders" },
     { "--stall", "the fault injection" },
     { "--payload generated", "the words made and checked by the DMA engines" },
+    { "--irq-period", "the system interrupts" },
+    { "--rx-serial", "the one-message receive port" },
 };
 
 unsigned kernel_opts_given(const kernel_cfg *c)
@@ -33,7 +35,8 @@ unsigned kernel_opts_given(const kernel_cfg *c)
            (c->unidir ? KOPT_ROUTING : 0u) | (c->flop_cycles ? KOPT_FLOP_CYCLES : 0u) |
            (c->transpose ? KOPT_TRANSPOSE : 0u) | (c->dist ? KOPT_DIST : 0u) |
            (c->senders ? KOPT_SENDERS : 0u) | (c->stall_node >= 0 ? KOPT_STALL : 0u) |
-           (c->payload_gen ? KOPT_PAYLOAD : 0u);
+           (c->payload_gen ? KOPT_PAYLOAD : 0u) | (c->irq_period ? KOPT_IRQ : 0u) |
+           (c->rx_serial ? KOPT_RX_SERIAL : 0u);
 }
 
 static int bit_index(unsigned bit)

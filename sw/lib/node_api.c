@@ -23,9 +23,41 @@ int64_t api_watchdog(const node_ctx *c) { return c->watchdog; }
 
 static uint64_t status(const node_ctx *c, enum api_status s) { return c->ops->status(c, s, 0); }
 
+/* When work of `work` cycles asked for at t ends, the interrupt windows
+ * [phase + k P, phase + k P + L) taken out. */
+static uint64_t irq_finish(const node_ctx *c, uint64_t t, uint64_t work)
+{
+    uint64_t P = c->irq_period, L = c->irq_cycles, ph = c->irq_phase;
+    uint64_t k = t < ph ? 0 : (t - ph) / P;
+    for (;;) {
+        uint64_t s = ph + k * P;
+        if (t < s) {   /* the next window is ahead */
+            if (t + work <= s) return t + work;
+            work -= s - t;
+            t = s + L;
+        } else if (t < s + L) {
+            t = s + L;   /* asked for during an interrupt */
+        }
+        k++;
+    }
+}
+
 void api_compute(node_ctx *c, uint64_t cycles)
 {
-    if (cycles) c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + cycles);
+    if (!cycles) return;
+    uint64_t now = api_now(c);
+    uint64_t end = c->irq_period ? irq_finish(c, now, cycles) : now + cycles;
+    c->ops->wait(c, API_WAIT_UNTIL, end);
+}
+
+void api_interrupts(node_ctx *c, uint64_t period, uint64_t cycles)
+{
+    c->irq_period = period && cycles < period ? period : 0;
+    c->irq_cycles = cycles;
+    if (!c->irq_period) return;
+    uint32_t s = pat_mix32(c->seed * 0x85ebca6bu ^ pat_mix32((uint32_t)c->id + 0x1b873593u));
+    c->irq_phase = (uint64_t)(pat_unit(s) * (double)period);
+    if (c->irq_phase >= period) c->irq_phase = period - 1;
 }
 
 void node_api_jitter_init(node_ctx *c, double jitter, uint32_t seed)
@@ -94,6 +126,45 @@ static void need_gen(const node_ctx *c, int have)
     if (have) return;
     fprintf(stderr, "syncswitch: node %d: this machine has no generated payload\n", c->id);
     abort();
+}
+
+static void need_bnet(const node_ctx *c)
+{
+    if (c->ops->bnet_post && c->ops->bnet_get) return;
+    fprintf(stderr, "syncswitch: node %d: this machine has no broadcast network\n", c->id);
+    abort();
+}
+
+void api_bnet_send(node_ctx *c, uint32_t addr, uint32_t len)
+{
+    need_bnet(c);
+    api_mem(c, addr, len);   /* in range, or a kernel bug */
+    api_software(c, (uint64_t)c->msg_cycles);
+    if (c->ops->bnet_post(c, addr, len, API_BNET_WORD_CYCLES))
+        api_fail(c, "the broadcast network took no more broadcasts");
+    c->bnet_seq++;   /* its own broadcast: not read back */
+}
+
+void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len)
+{
+    need_bnet(c);
+    api_mem(c, addr, len);
+    int64_t got;
+    while ((got = c->ops->bnet_get(c, c->bnet_seq, addr, len)) < 0)
+        c->ops->wait(c, API_WAIT_UNTIL, api_now(c) + 1);   /* the bus has no interrupt */
+    c->bnet_seq++;
+    if (got != (int64_t)len)
+        api_fail(c, "broadcast %u: %lld words, expected %u", c->bnet_seq, (long long)got, len);
+    api_software(c, (uint64_t)c->call_cycles);
+}
+
+void api_rx_serial(node_ctx *c)
+{
+    if (!c->ops->rx_serial) {
+        fprintf(stderr, "syncswitch: node %d: this machine has no serial receive port\n", c->id);
+        abort();
+    }
+    c->ops->rx_serial(c);
 }
 
 void api_post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)

@@ -48,13 +48,44 @@ int64_t api_watchdog(const node_ctx *c);  /* cycles without progress before the
  * access beyond the node's memory is a kernel bug: it aborts. */
 uint32_t *api_mem(node_ctx *c, uint32_t addr, uint32_t len);
 
-/* Spend cycles computing. */
+/* Spend cycles computing. Under api_interrupts the node's processor is
+ * taken away during each interrupt: work that overlaps one finishes that
+ * much later, and work asked for during one starts after it. */
 void api_compute(node_ctx *c, uint64_t cycles);
+/* System interrupts on this node from now on (Seidel & Davis, Sec. 3.3-3.4:
+ * about 50 us every 10 ms on the iPSC/860): the processor is busy for
+ * `cycles` at phase + k * period, k = 0, 1, ..., with the phase drawn
+ * uniformly in [0, period) from the run's seed and the node id, so nodes
+ * are out of step with each other but every run repeats. period 0: none.
+ * Only the processor stops: DMA engines and routers run on. The caller
+ * (the library's option check) ensures 0 < cycles < period. */
+void api_interrupts(node_ctx *c, uint64_t period, uint64_t cycles);
 /* Spend cycles of software overhead (a library call's cost): api_compute,
  * but under --jitter F each call's cost is drawn from [c(1-F), c(1+F)] by
  * this node's seeded generator. Every call below that "costs
  * api_call_cycles" charges it this way. */
 void api_software(node_ctx *c, uint64_t cycles);
+
+/* The broadcast network beside the torus, where the machine has one (the
+ * AP1000's B-net, seed 004; the C model has it, other backends abort):
+ * api_bnet_send costs a library send (api_msg_cycles), then the bus carries
+ * the len words at addr to every node, one broadcast at a time,
+ * API_BNET_WORD_CYCLES a word (the B-net's 50 MB/s at the AP1000's 25 MHz:
+ * a 4-byte word every 2 cycles; not in the seed, the machine's published
+ * figure). api_bnet_recv waits for the next broadcast (every node but the
+ * sender reads every one, in order), copies it to addr and costs a status
+ * read (api_call_cycles); a length other than len is a kernel bug
+ * (api_fail). */
+#define API_BNET_WORD_CYCLES 2
+void api_bnet_send(node_ctx *c, uint32_t addr, uint32_t len);
+void api_bnet_recv(node_ctx *c, uint32_t addr, uint32_t len);
+
+/* From now on this node's inbound engine takes one message at a time: a
+ * message that arrives while another is being received waits in the
+ * network until that one's TAIL, whatever its pool (the iPSC/860's receive
+ * port, seed 002 Sec. 3.4, Fig. 3-11(b)). The C model has it; on other
+ * machines the call aborts. Call it before any message can arrive. */
+void api_rx_serial(node_ctx *c);
 
 /* Low-level queue interface (iWarp style): a message is a HEAD written into
  * the inject queue, any number of DMA blocks, and a TAIL. Each call costs

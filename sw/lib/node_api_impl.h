@@ -63,6 +63,15 @@ typedef struct node_api_ops {
      * a DATA command of payload words, and a pool checked, not stored */
     void (*post_gen)(node_ctx *c, int dst, uint32_t first, uint32_t len);
     void (*set_check)(node_ctx *c, unsigned pool, uint32_t stride);
+    /* the broadcast network (NULL: the machine has none; node_api.c
+     * refuses): post len words at addr now, word_cycles a word on the bus
+     * (0, or -1 when the machine cannot take it); and copy broadcast seq to
+     * addr if delivered by now: its length, or -1 */
+    int (*bnet_post)(node_ctx *c, uint32_t addr, uint32_t len, uint32_t word_cycles);
+    int64_t (*bnet_get)(node_ctx *c, uint32_t seq, uint32_t addr, uint32_t max);
+    /* the receive port takes one message at a time from now on (NULL: the
+     * machine cannot; node_api.c refuses) */
+    void (*rx_serial)(node_ctx *c);
 } node_api_ops;
 
 /* One node as its program sees it: the implementation's primitives and
@@ -79,6 +88,10 @@ struct node_ctx {
     double mem_words_per_cycle; /* the memory port (api_copy's cost) */
     double jitter;              /* software costs uniform in c(1 +- jitter) */
     uint32_t jitter_state;      /* this node's generator (node_api_jitter_init) */
+    uint64_t irq_period;        /* api_interrupts: 0 none, else a pause of */
+    uint64_t irq_cycles;        /* irq_cycles at irq_phase + k irq_period */
+    uint64_t irq_phase;
+    uint32_t bnet_seq;          /* broadcasts this node has read */
     int ties_balanced;          /* --ties balanced (api_route_offsets) */
     uint32_t seed;              /* the run's seed */
     uint32_t routes;            /* api_route_offsets calls so far */

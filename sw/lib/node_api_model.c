@@ -3,6 +3,7 @@
  * node (machine.c checks it after every clock edge) and yields. */
 #include "node_api_model.h"
 #include <stdlib.h>
+#include <string.h>
 #include "node_api_impl.h"
 #include "payload.h"
 
@@ -107,10 +108,27 @@ static const uint32_t *peer_mem(const node_ctx *c, int node)
     return nd_of(c)->m->node[node].mem;
 }
 
+static int bnet_post(node_ctx *c, uint32_t addr, uint32_t len, uint32_t word_cycles)
+{
+    return machine_bnet_post(nd_of(c)->m, c->mem + addr, len, word_cycles);
+}
+
+static int64_t bnet_get(node_ctx *c, uint32_t seq, uint32_t addr, uint32_t max)
+{
+    uint32_t len;
+    const uint32_t *w = machine_bnet_get(nd_of(c)->m, seq, &len);
+    if (!w) return -1;
+    memcpy(c->mem + addr, w, (len < max ? len : max) * sizeof *w);
+    return len;
+}
+
+static void rx_serial(node_ctx *c) { nd_of(c)->rx_serial = 1; }
+
 static const node_api_ops model_ops = {
     .status = st, .wait = wait_for, .post_head = post_head, .post_data = post_data,
     .post_tail = post_tail, .set_deposit = set_deposit, .forward = forward,
     .peer_mem = peer_mem, .post_gen = post_gen, .set_check = set_check,
+    .bnet_post = bnet_post, .bnet_get = bnet_get, .rx_serial = rx_serial,
 };
 
 typedef struct {

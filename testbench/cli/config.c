@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "dist.h"
 #include "run.h"
 
 #define MAX_DEPTH 16      /* includes deep */
@@ -114,6 +115,7 @@ static _Noreturn OPT_PRINTF(3, 4) void fail(const char *file, int line, const ch
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+    dist_abort(EXIT_USAGE);   /* syncswitch-mpi: the other ranks wait for rank 0's options */
     exit(EXIT_USAGE);
 }
 
@@ -269,29 +271,30 @@ static void read_file(reader *r, const char *path, const char *from, int from_li
     free(r->stack[--r->depth]);
 }
 
-void config_parse(run_opts *o, int cmd, int argc, char **argv)
+/* argv with the keys of the --config files it names put before it (so
+ * that its flags win): a new array of *count words. */
+static char **config_expand(reader *r, int cmd, int argc, char **argv, int *count)
 {
-    static reader r;   /* the values stay: the options point into them */
-    r.cmd = cmd;
     for (int i = 0; i < argc; i++) {
         int kind = options_row_kind(argv[i], cmd);
         if (kind == 0) continue;
-        if (i + 1 < argc && !strcmp(argv[i], "--config")) read_file(&r, argv[i + 1], NULL, 0);
+        if (i + 1 < argc && !strcmp(argv[i], "--config")) read_file(r, argv[i + 1], NULL, 0);
         i++;   /* the value (a malformed line is the parser's to refuse) */
     }
-    if (r.rate_in_packets && !r.uses_flits)
-        fail(r.rate_in_packets->file, r.rate_in_packets->line,
+    if (r->rate_in_packets && !r->uses_flits)
+        fail(r->rate_in_packets->file, r->rate_in_packets->line,
              "injection_rate: BookSim counts it in packets/node/cycle unless "
              "injection_rate_uses_flits = 1; rate here is flits/node/cycle: set that and give "
              "the rate in flits");
-    char **av = malloc(((size_t)2 * r.n + (size_t)argc + 1) * sizeof *av);
+    char **av = malloc(((size_t)2 * r->n + (size_t)argc + 1) * sizeof *av);
     if (!av) {
         fputs("syncswitch: out of memory\n", stderr);
+        dist_abort(EXIT_INTERNAL);
         exit(EXIT_INTERNAL);
     }
     int n = 0;
-    for (int i = 0; i < r.n; i++) {
-        entry *e = &r.e[i];
+    for (int i = 0; i < r->n; i++) {
+        entry *e = &r->e[i];
         if (e->opt[0] == '=') continue;   /* what the model already is */
         if (options_row_kind(e->opt, cmd) == 0) {
             if (!strcmp(e->val, "1")) av[n++] = e->opt;
@@ -302,5 +305,19 @@ void config_parse(run_opts *o, int cmd, int argc, char **argv)
     }
     for (int i = 0; i < argc; i++) av[n++] = argv[i];
     av[n] = NULL;
+    *count = n;
+    return av;
+}
+
+/* The files on this process; under syncswitch-mpi, rank 0 reads them and
+ * every rank runs rank 0's options (dist_share_options). */
+void config_parse(run_opts *o, int cmd, int argc, char **argv)
+{
+    static reader r;   /* the values stay: the options point into them */
+    r.cmd = cmd;
+    char **av = argv;
+    int n = argc;
+    if (dist_rank() == 0) av = config_expand(&r, cmd, argc, argv, &n);
+    dist_share_options(&n, &av);
     options_parse(o, cmd, n, av);
 }

@@ -1,7 +1,7 @@
 /* Experiment files (--config FILE, docs/config.md): 'key = value' lines
  * turned into the options they name, then parsed by the one option table
- * (options.c) with the command line after them, so the flags win and every
- * value meets the same checks as a flag. */
+ * (options_table.c, options.c) with the command line after them, so the
+ * flags win and every value meets the same checks as a flag. */
 #ifndef SYNCSWITCH_CLI_CONFIG_H
 #define SYNCSWITCH_CLI_CONFIG_H
 #include "options.h"

@@ -1,4 +1,4 @@
-/* The options of `syncswitch run`: one table (options.c) drives the parser,
+/* The options of `syncswitch run`: one table (options_table.c) drives the parser,
  * the usage errors and the help text. */
 #ifndef SYNCSWITCH_CLI_OPTIONS_H
 #define SYNCSWITCH_CLI_OPTIONS_H

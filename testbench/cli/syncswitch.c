@@ -4,7 +4,7 @@
  *   syncswitch schedule --n N
  *   syncswitch run --kernel K --n N --words B [options]
  * Usage errors: one line on stderr, exit 2. The options of run, their
- * parser and their help are one table in options.c. */
+ * parser and their help are one table in options_table.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,15 +116,6 @@ static void check_outputs(const backend_opts *be)
 
 /* An RTL run of another configuration execs that RTL binary with argv.
  * The library's check (ss_kernel_check) judges every value first. */
-/* K > 1 message-passing VCs per class: the C model only (the RTL, and the
- * SystemC models built on it or on their own router, have K = 1). */
-static void check_vcs_backend(long long vcs, int kind)
-{
-    if (vcs > 1 && kind != BACKEND_C)
-        usage_error("--vcs %lld needs --backend c (the RTL and SystemC routers have 1 "
-                    "message-passing VC per dateline class)", vcs);
-}
-
 static int cmd_run(int argc, char **argv)
 {
     run_opts o;
@@ -141,6 +132,7 @@ static int cmd_run(int argc, char **argv)
      * blocks are in memory, and the library's memory check must know it */
     if (sc && !options_given(&o, "--payload")) ss_kernel_opts_set(o.sk, "payload", "memory");
     const char *why = ss_kernel_check(o.sk, o.sp);
+    if (!why) why = ss_backend_check(backend_choices[be->kind].name, o.sp, o.sk);
     if (why) options_refuse(why);
     static traffic_cfg bg;
     ss_params_to_model(o.sp, p);
@@ -162,17 +154,10 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.rtl_top >= 0 && !rtl)
         usage_error("--rtl-top needs --backend rtl or cosim");
-    if (p->ties == TIES_BALANCED && sc)   /* its node programs read no tie rule */
-        usage_error("--ties balanced needs --backend c, rtl or cosim");
-    if (p->threads > 1 && be->kind != BACKEND_C)
-        usage_error("--threads %d needs --backend c (the other backends step on one thread)",
-                    p->threads);
-    check_vcs_backend(p->vcs, be->kind);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
-    if (dist_ranks() > 1 && (be->kind != BACKEND_C || be->record))
-        usage_error("syncswitch-mpi runs the C model without --record (--backend c); the "
-                    "other backends and the recorder step in one process");
+    if (dist_ranks() > 1 && be->record)
+        usage_error("syncswitch-mpi runs without --record (the recorder steps in one process)");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)
         usage_error("--rtl-x-seed needs --backend rtl or cosim");
     if (o.rtl_top == RTL_TOP_ROUTERS && be->trace)
@@ -183,12 +168,8 @@ static int cmd_run(int argc, char **argv)
         usage_error("--sync-switch 0: kernel %s needs the synchronizing switch (it runs in "
                     "SYNC_%s); only kernels that run with it off can (see 'syncswitch list')",
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
-    if (sc && cfg->payload_gen) usage_error("--payload generated needs --backend c, rtl or cosim");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
-    if (bg.rate >= 0) {
-        if (sc) usage_error("--background runs on --backend c, rtl or cosim");
-        be->background = &bg;
-    }
+    if (bg.rate >= 0) be->background = &bg;
     check_outputs(be);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
@@ -221,13 +202,10 @@ static int cmd_traffic(int argc, char **argv)
     if (o.trace_in && ss_traffic_read_trace(o.st, o.trace_in))
         options_refuse(ss_traffic_opts_error(o.st));
     const char *why = ss_traffic_check(o.st, o.sp);
+    if (!why) why = ss_backend_check(backend_choices[be->kind].name, o.sp, NULL);
     if (why) options_refuse(why);
     if (o.rtl_top >= 0 && be->kind == BACKEND_C)
         usage_error("--rtl-top needs --backend rtl or cosim");
-    if (ss_params_get_int(o.sp, "threads") > 1 && be->kind != BACKEND_C)
-        usage_error("--threads %lld needs --backend c (the other backends step on one thread)",
-                    (long long)ss_params_get_int(o.sp, "threads"));
-    check_vcs_backend(ss_params_get_int(o.sp, "vcs"), be->kind);
     if (be->record && be->kind != BACKEND_C)
         usage_error("--record needs --backend c (it records the C model)");
     if (be->x_seed >= 0 && be->kind != BACKEND_RTL && be->kind != BACKEND_COSIM)

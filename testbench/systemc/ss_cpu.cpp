@@ -84,10 +84,12 @@ const uint32_t *peer_mem(const node_ctx *c, int node)
     return cpu(c)->peers()[static_cast<size_t>(node)];
 }
 
-// no post_gen, set_check: the run driver gives the SystemC backends memory mode
+// no post_gen, set_check: the run driver gives the SystemC backends memory mode;
+// no broadcast network (bnet_post, bnet_get) and no serial receive port
+// (rx_serial): node_api.c aborts a kernel that asks for them
 const node_api_ops tlm_ops = {
     st, wait_for, post_head, post_data, post_tail, set_deposit, forward, peer_mem, nullptr,
-    nullptr,
+    nullptr, nullptr, nullptr, nullptr,
 };
 
 }  // namespace

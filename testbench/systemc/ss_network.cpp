@@ -76,6 +76,7 @@ network::network(sc_module_name name, const config &cfg)
     if (!why && ss_params_set_real(sp, "mem_bw", cfg.mem_words_per_cycle) != SS_OK)
         why = ss_params_error(sp);
     if (!why) why = ss_params_check(sp);
+    if (!why) why = ss_backend_check(cfg.fabric ? "sc-rtl" : "sc", sp, nullptr);
     std::string refusal = why ? why : "";
     params_t p{};
     if (!why) ss_params_to_model(sp, &p);

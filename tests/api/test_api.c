@@ -68,9 +68,57 @@ static void threads(void)
           par[1].json);
 }
 
+/* What a backend can honour: one line naming the field, the value and the
+ * backends that take it; a value every backend takes passes on each. */
+static void backends(void)
+{
+    ss_params *p = ss_params_new();
+    ss_kernel_opts *k = ss_kernel_opts_new();
+    ss_params_set_int(p, "n", 4);
+    ss_kernel_opts_set(k, "kernel", "msgpass");
+    ss_kernel_opts_set_int(k, "words", 4);
+    const char *all[] = { "c", "rtl", "cosim", "sc", "sc-rtl" };
+    int ok = 1;
+    for (int i = 0; i < 5; i++) ok &= ss_backend_check(all[i], p, k) == NULL;
+    CHECK("backend_defaults", ok, "a default run refused on some backend");
+    const char *why = ss_backend_check("verilog", p, k);
+    CHECK("backend_unknown", why && strstr(why, "backend = verilog is unknown (allowed: c, rtl"),
+          "%s", why ? why : "accepted");
+    ss_params_set_int(p, "threads", 2);
+    why = ss_backend_check("rtl", p, NULL);
+    CHECK("backend_threads", why && !strcmp(why, "threads = 2 needs backend c (backend = rtl "
+          "steps on one thread)"), "%s", why ? why : "accepted");
+    CHECK("backend_threads_c", ss_backend_check("c", p, NULL) == NULL, "%s",
+          ss_backend_check("c", p, NULL));
+    ss_params_set_int(p, "threads", 1);
+    ss_params_set(p, "ties", "balanced");
+    why = ss_backend_check("sc", p, NULL);
+    CHECK("backend_ties", why && strstr(why, "ties = balanced needs backend c, rtl or cosim "
+          "(backend = sc"), "%s", why ? why : "accepted");
+    CHECK("backend_ties_cosim", ss_backend_check("cosim", p, k) == NULL, "refused");
+    ss_params_set(p, "ties", "plus");
+    ss_kernel_opts_set(k, "kernel", "phased");
+    ss_kernel_opts_set(k, "payload", "generated");
+    why = ss_backend_check("sc-rtl", p, k);
+    CHECK("backend_payload", why && strstr(why, "payload = generated needs backend"), "%s",
+          why ? why : "accepted");
+    ss_kernel_opts_set(k, "payload", "memory");
+    ss_kernel_opts_set(k, "background", "uniform:0.01");
+    why = ss_backend_check("sc", p, k);
+    CHECK("backend_background", why && strstr(why, "background = uniform:0.01 needs backend"),
+          "%s", why ? why : "accepted");
+    ss_params_set_int(p, "depth", 99);
+    why = ss_backend_check("c", p, k);
+    CHECK("backend_checks_params", why && strstr(why, "depth = 99 is out of range"), "%s",
+          why ? why : "accepted");
+    ss_kernel_opts_free(k);
+    ss_params_free(p);
+}
+
 int main(void)
 {
     threads();
+    backends();
     CHECK("version", ss_api_version() == SS_API_VERSION, "%d vs %d", ss_api_version(),
           SS_API_VERSION);
     ss_params *p = ss_params_new();

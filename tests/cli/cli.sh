@@ -50,6 +50,19 @@ expect_usage bad_jitter_neg    run --kernel cx-linear --n 4 --words 4 --jitter -
 expect_usage bad_jitter_nan    run --kernel cx-linear --n 4 --words 4 --jitter nan
 expect_usage bad_jitter_text   run --kernel cx-linear --n 4 --words 4 --jitter some
 expect_usage jitter_traffic    traffic --pattern uniform --rate 0.1 --n 4 --jitter 0.1
+# --irq-period and --irq-cycles: both or neither, cycles below the period,
+# only the barrier and shift kernels
+expect_usage irq_period_alone  run --kernel shift-forced --n 4 --words 4 --irq-period 1000
+expect_usage irq_cycles_alone  run --kernel shift-forced --n 4 --words 4 --irq-cycles 10
+expect_usage irq_cycles_big    run --kernel shift-forced --n 4 --words 4 --irq-period 1000 --irq-cycles 1000
+expect_usage irq_period_zero   run --kernel gsync --n 4 --words 0 --irq-period 0 --irq-cycles 10
+expect_usage irq_not_taken     run --kernel cx-linear --n 4 --words 4 --irq-period 1000 --irq-cycles 10
+# --rx-serial: the barrier and shift kernels only, not with traffic or a memory limit
+expect_usage rx_serial_not_taken run --kernel cx-linear --n 4 --words 4 --rx-serial
+expect_usage rx_serial_bg      run --kernel shift-forced --n 4 --words 4 --rx-serial --background uniform:0.01
+expect_usage rx_serial_mem_bw  run --kernel shift-forced --n 4 --words 4 --rx-serial --mem-bw 0.5
+expect_usage rx_serial_sc      run --kernel shift-forced --n 4 --words 4 --rx-serial --backend sc
+expect_usage bnet_sc           run --kernel global-sum-tree-bnet --n 4 --words 2 --backend sc
 # --dist and --senders: the p2p kernels' own, each refusing the other's
 expect_usage dist_not_p2p      run --kernel cx-linear --n 4 --words 4 --dist 2
 expect_usage senders_not_aapc  run --kernel phased --n 8 --words 4 --senders 2
@@ -200,7 +213,7 @@ preset_names=$(grep -v '^ ' "$tmp/p" | awk '{ print $1 }' | paste -sd, - | sed '
 # --help lists every option of the option table (options.c), every one of
 # them is accepted by the parser, and every option --help lists is
 "$bin" --help >"$tmp/h" 2>&1
-src="$(cd "$(dirname "$0")/../.." && pwd)/testbench/cli/options.c"
+src="$(cd "$(dirname "$0")/../.." && pwd)/testbench/cli/options_table.c"
 opts=$(grep -o 'OPT("--[a-z-]*"' "$src" | sed 's/OPT("\(.*\)"/\1/')
 helped=$(sed -n 's/^  \(--[a-z-]*\).*/\1/p' "$tmp/h")
 bad=""

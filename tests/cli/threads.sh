@@ -11,22 +11,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 pass() { echo "PASS threads_$1"; }
 fail() { echo "FAIL threads_$1: $2"; }
-strip_wall() { sed 's/,"wall_s":[0-9.]*//'; }
+here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
 
 # same NAME ARGS...: the JSON of ARGS on 1 thread, then on 2 and 3
-same() {
-  local name=$1; shift
-  local one many T
-  one=$("$bin" "$@" --json --threads 1 2>"$tmp/err" | strip_wall)
-  if [ -z "$one" ]; then fail "$name" "no JSON on 1 thread: $(head -c 200 "$tmp/err")"; return; fi
-  for T in 2 3; do
-    many=$("$bin" "$@" --json --threads "$T" 2>"$tmp/err" | strip_wall)
-    if [ "$one" != "$many" ]; then
-      fail "$name" "$T threads: $many; 1 thread: $one"; return
-    fi
-  done
-  pass "$name"
-}
+same_ref() { "$bin" "$@" --threads 1; }
+same_variant() { local t=$1; shift; "$bin" "$@" --threads "$t"; }
+same() { local name=$1; shift; same_across "$name" "2 3" "$@"; }
 
 printf '0 0 5 4\n0 3 12 9\n40 7 2 1\n5000 1 14 20\n5003 6 6 2\n90000 2 9 5\n' >"$tmp/trace.txt"
 same phased run --kernel phased --n 8 --words 16
@@ -53,7 +45,7 @@ refused more_than_rows "threads = 9 is out of range (allowed 1..n = 8" \
 refused zero "threads = 0 is out of range" run --kernel msgpass --n 8 --words 4 --threads 0
 refused traffic_more_than_rows "threads = 5 is out of range" \
   traffic --pattern uniform --rate 0.1 --n 4 --threads 5
-refused rtl "--threads 2 needs --backend c" \
+refused rtl "threads = 2 needs backend c (backend = rtl" \
   run --kernel msgpass --n 8 --words 4 --threads 2 --backend rtl
-refused traffic_cosim "--threads 2 needs --backend c" \
+refused traffic_cosim "threads = 2 needs backend c (backend = cosim" \
   traffic --pattern uniform --rate 0.1 --n 8 --threads 2 --backend cosim

@@ -241,6 +241,90 @@ static void test_barrier_shift_check_refuses(test_ctx *t)
     CHECK(t, kernel_check(k, &c) != NULL, "--mapping accepted");
 }
 
+/* The paper scripts' iPSC/860 costs (s = 44 us, b_s = 75 us, 0.36 us/byte)
+ * on an n x n torus, B words, after `barrier`. */
+static test_opts seidel_opts(int n, uint32_t words, const char *barrier)
+{
+    test_opts o = test_defaults(n, words);
+    o.tt = 36;
+    o.msg_cycles = 1100;
+    o.call_cycles = 695;
+    o.watchdog = 2000000;
+    o.barrier = barrier;
+    return o;
+}
+
+/* --irq-period/--irq-cycles (api_interrupts): seeded, repeatable, acting;
+ * a heavy load (half of every 4000 cycles) slows a barrier down by about
+ * the processor time it takes. And the finding of paper/notes/seidel.md:
+ * with the paper's interrupts (50 us every 10 ms at 25 MHz) the forced
+ * shift after gsync still succeeds every trial, because tokens and data
+ * never share a receive port here. */
+static void test_barrier_interrupts(test_ctx *t)
+{
+    test_opts o = seidel_opts(4, 1024, "gsync");
+    run_result r0, r1, r1b, r2;
+    CHECK(t, test_run("shift-forced", o, &r0) == 0 && r0.verified, "no interrupts: failed");
+    o.irq_period = 250000;
+    o.irq_cycles = 1250;
+    CHECK(t, test_run("shift-forced", o, &r1) == 0 && r1.verified &&
+                 test_run("shift-forced", o, &r1b) == 0 && r1b.verified, "interrupts: failed");
+    CHECK(t, r1.cycles == r1b.cycles, "same seed, %llu then %llu cycles",
+          (unsigned long long)r1.cycles, (unsigned long long)r1b.cycles);
+    CHECK(t, r1.cycles != r0.cycles, "interrupts changed nothing (%llu cycles)",
+          (unsigned long long)r0.cycles);
+    CHECK(t, r1.report.shift.successes == SHIFT_TRIALS,
+          "forced after gsync with interrupts: %d of %d successes (notes say all)",
+          r1.report.shift.successes, SHIFT_TRIALS);
+    o.seed = 2;
+    CHECK(t, test_run("shift-forced", o, &r2) == 0 && r2.verified, "seed 2 failed");
+    CHECK(t, r2.cycles != r1.cycles, "seed 2 gives seed 1's %llu cycles: the phases are not "
+          "seeded", (unsigned long long)r1.cycles);
+    test_opts b = seidel_opts(4, 0, NULL);
+    run_result q0, q1;
+    CHECK(t, test_run("gsync", b, &q0) == 0 && q0.verified, "gsync bench failed");
+    b.irq_period = 4000;
+    b.irq_cycles = 2000;
+    CHECK(t, test_run("gsync", b, &q1) == 0 && q1.verified, "gsync bench, interrupts failed");
+    double ratio = q1.report.barrier.cost_mean / q0.report.barrier.cost_mean;
+    CHECK(t, ratio > 1.5 && ratio < 2.6, "half the processor taken: gsync costs %.2f times as "
+          "much (%.0f against %.0f cycles)", ratio, q1.report.barrier.cost_mean,
+          q0.report.barrier.cost_mean);
+}
+
+/* --rx-serial (api_rx_serial): Fig. 3-11(b)'s mechanism. A late node's
+ * token that must wait for a shift message already arriving makes the
+ * shift non-concurrent: with 500-us interrupts the forced shift after gsync
+ * on 4x4 fails trials it passes with the interleaving port, and the data
+ * are still right. Without interrupts the serial port changes nothing
+ * there (tokens and data do not overlap). */
+static void test_barrier_rx_serial(test_ctx *t)
+{
+    test_opts o = seidel_opts(4, 1024, "gsync");
+    run_result a, b;
+    CHECK(t, test_run("shift-forced", o, &a) == 0 && a.verified, "interleaving port failed");
+    o.rx_serial = 1;
+    CHECK(t, test_run("shift-forced", o, &b) == 0 && b.verified, "serial port failed");
+    CHECK(t, a.cycles == b.cycles, "no interrupts: serial %llu cycles, interleaving %llu",
+          (unsigned long long)b.cycles, (unsigned long long)a.cycles);
+    o.irq_period = 250000;
+    o.irq_cycles = 12500;
+    int ok_serial = 0, ok_inter = 0;
+    for (uint32_t seed = 1; seed <= 3; seed++) {
+        o.seed = seed;
+        o.rx_serial = 1;
+        CHECK(t, test_run("shift-forced", o, &b) == 0 && b.verified && b.errors == 0,
+              "seed %u: serial port with interrupts failed", seed);
+        ok_serial += b.report.shift.successes;
+        o.rx_serial = 0;
+        CHECK(t, test_run("shift-forced", o, &a) == 0 && a.verified, "seed %u failed", seed);
+        ok_inter += a.report.shift.successes;
+    }
+    CHECK(t, ok_inter >= 3 * SHIFT_TRIALS - 3 && ok_serial < ok_inter - 5,
+          "500-us interrupts: %d successes with the serial port, %d interleaving (of %d)",
+          ok_serial, ok_inter, 3 * SHIFT_TRIALS);
+}
+
 #define T(fn) { #fn, fn }
 const test_case tests_barrier[] = {
     T(test_barrier_barriers_8x8),
@@ -254,5 +338,7 @@ const test_case tests_barrier[] = {
     T(test_barrier_shift_success_rate),
     T(test_barrier_shift_corrupt_word_is_caught),
     T(test_barrier_shift_check_refuses),
+    T(test_barrier_interrupts),
+    T(test_barrier_rx_serial),
     { NULL, NULL },
 };

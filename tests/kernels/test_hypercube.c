@@ -199,7 +199,7 @@ static void test_hc_rejects_non_power_of_two(test_ctx *t)
         c.n = 12;
         CHECK(t, k->check(&c) != NULL, "%s accepts n = 12", k->name);
     }
-    CHECK(t, count == 25, "%d hypercube kernels registered, want 25", count);
+    CHECK(t, count == 27, "%d hypercube kernels registered, want 27", count);
     const kernel_t *hh = kernel_find("aapc-hh");
     kernel_cfg c = { .n = 8, .words = 4, .unidir = 1 };
     CHECK(t, hh && kernel_check(hh, &c) && strstr(kernel_check(hh, &c), "--routing unidir"),
@@ -479,6 +479,69 @@ static void test_hc_pairwise_unsync(test_ctx *t)
           (unsigned long long)u.cycles, (unsigned long long)s.cycles);
 }
 
+/* pairwise_F as Bokhari writes it: a gsync of d zero-word messages per node,
+ * then per step a zero-word pair before the block. Sec. 6.4: pairwise_U
+ * (no synchronization) about twice as fast below 100 bytes; with the
+ * Bokhari fit's send cost (95 us = 2375 cycles) every step adds a second
+ * send, so the ratio is 2 when sends dominate. Jittered runs must still
+ * verify: the zero-word messages never overrun a block (hc_recv checks). */
+static void test_hc_pairwise_f(test_ctx *t)
+{
+    CHECK_HC(t, "cx-pairwise-f", 8, 4, 0, NULL, 64 * 63 * 2 + 64 * 6);
+    CHECK_HC(t, "cx-pairwise-f", 4, 0, 1, NULL, 16 * 15 * 2 + 16 * 4);
+    run_result f, u, s;
+    test_opts o = test_defaults(4, 1);
+    o.msg_cycles = 2375;
+    o.tt = 39;
+    o.watchdog = 200000;
+    CHECK(t, test_run("cx-pairwise-f", o, &f) == 0 && f.verified &&
+                 test_run("cx-pairwise-unsync", o, &u) == 0 && u.verified &&
+                 test_run("cx-pairwise", o, &s) == 0 && s.verified,
+          "iPSC-cost runs failed");
+    double r = (double)f.cycles / (double)u.cycles;
+    CHECK(t, r >= 1.8 && r <= 3.0, "1 word, d = 4: pairwise_F %llu cycles, pairwise_U %llu: "
+          "ratio %.2f, not about 2", (unsigned long long)f.cycles, (unsigned long long)u.cycles, r);
+    CHECK(t, f.cycles >= s.cycles + 15ull * 2375,
+          "the zero-word pairs cost %llu cycles over cx-pairwise, not a send per step",
+          (unsigned long long)(f.cycles - s.cycles));
+    o.jitter = 0.3;
+    for (uint32_t seed = 1; seed <= 4; seed++) {
+        o.seed = seed;
+        o.words = 64;
+        CHECK(t, test_run("cx-pairwise-f", o, &f) == 0 && f.verified && f.errors == 0,
+              "jitter 0.3, seed %u: cx-pairwise-f failed (%llu errors)", seed,
+              (unsigned long long)f.errors);
+    }
+}
+
+/* Chuang & Horie's tree with its broadcast on the B-net: every node checks
+ * the total it read from the bus; the broadcast costs exactly one send, the
+ * bus time of B words and one status read over the fan-in alone; and the
+ * B-net tree beats the torus broadcast on 64 nodes. */
+static void test_hc_bnet_tree(test_ctx *t)
+{
+    for (int n = 2; n <= 8; n *= 2) {
+        run_result b, r;
+        CHECK(t, run_hc("global-sum-tree-bnet", n, 6, 0, NULL, &b) == 0 && b.verified &&
+                     b.errors == 0 && run_hc("global-sum-tree-reduce", n, 6, 0, NULL, &r) == 0,
+              "n %d: global-sum-tree-bnet failed (%llu errors)", n,
+              (unsigned long long)b.errors);
+        test_opts o = test_defaults(n, 6);
+        uint64_t want = (uint64_t)o.msg_cycles + 6u * 2u + (uint64_t)o.call_cycles;
+        CHECK(t, b.cycles == r.cycles + want, "n %d: bnet %llu cycles, reduce %llu: the "
+              "broadcast took %lld, want %llu", n, (unsigned long long)b.cycles,
+              (unsigned long long)r.cycles, (long long)(b.cycles - r.cycles),
+              (unsigned long long)want);
+        CHECK(t, b.messages == (uint64_t)(n * n - 1), "n %d: %llu torus messages", n,
+              (unsigned long long)b.messages);
+    }
+    run_result tr, bn;
+    CHECK(t, run_hc("global-sum-tree", 8, 2, 0, NULL, &tr) == 0 &&
+                 run_hc("global-sum-tree-bnet", 8, 2, 0, NULL, &bn) == 0 && bn.cycles < tr.cycles,
+          "64 nodes: the B-net tree (%llu) is not faster than the torus broadcast (%llu)",
+          (unsigned long long)bn.cycles, (unsigned long long)tr.cycles);
+}
+
 const test_case tests_hypercube[] = {
     { "test_hc_exchange_kernels", test_hc_exchange_kernels },
     { "test_hc_global_sum_and_scan", test_hc_global_sum_and_scan },
@@ -499,5 +562,7 @@ const test_case tests_hypercube[] = {
     { "test_hc_orderings_combine", test_hc_orderings_combine },
     { "test_hc_p2p_distance_and_contention", test_hc_p2p_distance_and_contention },
     { "test_hc_pairwise_unsync", test_hc_pairwise_unsync },
+    { "test_hc_pairwise_f", test_hc_pairwise_f },
+    { "test_hc_bnet_tree", test_hc_bnet_tree },
     { NULL, NULL },
 };

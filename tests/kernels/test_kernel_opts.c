@@ -25,6 +25,8 @@ static void set_opt(kernel_cfg *c, unsigned bit)
     case KOPT_SENDERS: c->senders = 2; break;
     case KOPT_STALL: c->stall_node = 3; c->stall_step = 1; break;
     case KOPT_PAYLOAD: c->payload_gen = 1; break;
+    case KOPT_IRQ: c->irq_period = 250000; c->irq_cycles = 1250; break;
+    case KOPT_RX_SERIAL: c->rx_serial = 1; break;
     default: break;
     }
 }
@@ -79,7 +81,7 @@ static void test_kopts_refused_iff_not_taken(test_ctx *t)
                   why);
         }
     }
-    CHECK(t, kernels == 47, "%d kernels, want 47", kernels);
+    CHECK(t, kernels == 49, "%d kernels, want 49", kernels);
     CHECK(t, taken_by_any == (1u << KOPT_COUNT) - 1, "an option no kernel takes: %#x",
           taken_by_any);
 }
@@ -98,10 +100,10 @@ static void test_kopts_survey(test_ctx *t)
         { "phased-sw", KOPT_STALL | KOPT_PAYLOAD },
         { "phased-gsync", KOPT_BARRIER | KOPT_STALL | KOPT_PAYLOAD },
         { "phased-var", KOPT_SIZE_VARIANCE | KOPT_ZERO_PROB | KOPT_STALL | KOPT_PAYLOAD },
-        { "gsync", 0 },
-        { "sync0", 0 },
-        { "rds", 0 },
-        { "shift-long", KOPT_BARRIER },
+        { "gsync", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "sync0", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "rds", KOPT_IRQ | KOPT_RX_SERIAL },
+        { "shift-long", KOPT_BARRIER | KOPT_IRQ | KOPT_RX_SERIAL },
         { "hcube-aapc", KOPT_MAPPING | KOPT_STALL | KOPT_PAYLOAD },
         { "hcube-msgpass", KOPT_MAPPING | KOPT_ROUTING | KOPT_STALL | KOPT_PAYLOAD },
         { "fem-aapc", KOPT_STALL | KOPT_PAYLOAD },
@@ -114,6 +116,7 @@ static void test_kopts_survey(test_ctx *t)
         { "aapc-hh", 0 },
         { "aapc-nt", KOPT_ROUTING },
         { "cx-pairwise-unsync", KOPT_MAPPING | KOPT_ROUTING },
+        { "cx-pairwise-f", KOPT_MAPPING | KOPT_ROUTING },
         { "scan-blocked", KOPT_MAPPING | KOPT_ROUTING | KOPT_FLOP_CYCLES },
         { "combine-hybrid", KOPT_MAPPING | KOPT_ROUTING | KOPT_FLOP_CYCLES },
         { "p2p", KOPT_DIST },

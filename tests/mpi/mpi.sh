@@ -3,8 +3,8 @@
 # field for field but wall_s, as syncswitch on 1, 2 and 4 ranks, with
 # threads inside the ranks, in both payload modes, at a corner of depth and
 # T_t, with jitter, and the same stuck report; a rank that dies, ranks
-# with another binary or other arguments, and what cannot be split stop
-# every rank with one line and never hang. The golden subsets on 2 and 4
+# with another binary or other arguments, --config read by rank 0 only,
+# and what cannot be split stop every rank with one line and never hang. The golden subsets on 2 and 4
 # ranks are tests/golden.sh --mpi K (tests/run.sh). Oversubscribed on a
 # small machine: an exchange costs about a millisecond on 4 ranks, so the
 # 4-rank runs here are a few thousand cycles.
@@ -28,18 +28,9 @@ if [ ! -x "$mbin" ]; then fail built "$mbin is missing (make $mbin)"; exit 0; fi
 
 # same NAME "RANKS..." ARGS...: the JSON of ARGS from syncswitch, then from
 # syncswitch-mpi on each number of ranks
-same() {
-  local name=$1 ranks=$2 one many k; shift 2
-  one=$("$bin" "$@" --json 2>"$tmp/err" | strip_wall)
-  if [ -z "$one" ]; then fail "$name" "no JSON from syncswitch: $(head -c 200 "$tmp/err")"; return; fi
-  for k in $ranks; do
-    many=$(mpi "$k" "$mbin" "$@" --json 2>"$tmp/err" | strip_wall)
-    if [ "$one" != "$many" ]; then
-      fail "$name" "$k ranks: '$many' $(head -c 200 "$tmp/err"); one process: $one"; return
-    fi
-  done
-  pass "$name"
-}
+same_ref() { "$bin" "$@"; }
+same_variant() { local k=$1; shift; mpi "$k" "$mbin" "$@"; }
+same() { same_across "$@"; }
 
 same phased "1 2 4" run --kernel phased --n 8 --words 4
 same msgpass "2" run --kernel msgpass --n 8 --words 4
@@ -105,7 +96,24 @@ one_line rows 2 "n = 2 is out of range for 4 MPI ranks (allowed 4..64" \
   mpi 4 "$mbin" run --kernel msgpass --n 2 --words 4
 one_line threads 2 "threads = 3 is out of range (allowed 1..n / ranks = 2" \
   mpi 4 "$mbin" run --kernel phased --n 8 --words 4 --threads 3
-one_line backend 2 "syncswitch-mpi runs the C model" \
+one_line backend 2 "2 MPI ranks need backend c (backend = rtl steps in one process)" \
   mpi 2 "$mbin" run --kernel phased --n 8 --words 4 --backend rtl
-one_line record 2 "syncswitch-mpi runs the C model" \
+one_line record 2 "syncswitch-mpi runs without --record" \
   mpi 2 "$mbin" run --kernel phased --n 8 --words 4 --record "$tmp/rec"
+
+# --config: rank 0 reads the files and every rank runs its options (each
+# rank's working folder has its own exp.conf here, as machines would):
+# the result is rank 0's experiment; a file rank 0 cannot read stops every
+# rank with its one line, none waiting for it
+mkdir -p "$tmp/r0" "$tmp/r1"
+printf 'kernel = msgpass\nn = 8\nwords = 4\n' >"$tmp/r0/exp.conf"
+printf 'kernel = msgpass\nn = 8\nwords = 8\n' >"$tmp/r1/exp.conf"
+abs_mbin="$(cd "$(dirname "$mbin")" && pwd)/$(basename "$mbin")"
+one=$("$bin" run --config "$tmp/r0/exp.conf" --json 2>&1 | strip_wall)
+two=$(mpi 2 sh -c 'cd "$0/r$OMPI_COMM_WORLD_RANK" && exec "$@"' "$tmp" "$abs_mbin" run \
+      --config exp.conf --json 2>&1 | strip_wall)
+if [ -n "$one" ] && [ "$one" = "$two" ]; then pass config_rank0_reads
+else fail config_rank0_reads "2 ranks: $two; rank 0's file alone: $one"; fi
+rm "$tmp/r0/exp.conf"
+one_line config_rank0_missing 2 "--config 'exp.conf': cannot be read" \
+  mpi 2 sh -c 'cd "$0/r$OMPI_COMM_WORLD_RANK" && exec "$@"' "$tmp" "$abs_mbin" run --config exp.conf

@@ -27,6 +27,7 @@ if PAPER_OUT=$out SS=$dir/syncswitch scripts/paper.sh --quick --only "$id" >"$tm
   elif ! grep -q "^| \[$id\]" "$out/$id.row"; then echo "FAIL paper_quick_figure: no row: $(cat "$out/$id.row")"
   elif ! grep -qF "$(cat "$out/$id.row")" "$out/fidelity.md"; then echo "FAIL paper_quick_figure: the row is not in fidelity.md"
   elif command -v gnuplot >/dev/null && [ ! -s "$out/$id.png" ]; then echo "FAIL paper_quick_figure: no $id.png"
+  elif ! grep -q "^PASS prose_rows_$id ([1-9]" "$out/prose.log" 2>/dev/null; then echo "FAIL paper_quick_figure: its row's tagged numbers not checked: $(cat "$out/prose.log" 2>&1 | head -3)"
   else echo "PASS paper_quick_figure ($id: $rows rows)"; fi
 else
   echo "FAIL paper_quick_figure: $(tail -5 "$tmp/log")"
@@ -50,3 +51,8 @@ expect paper_rejects_unknown_figure 2 env PAPER_OUT="$tmp/x" scripts/paper.sh --
 expect paper_rejects_bad_jobs 2 scripts/paper.sh -j 0
 expect paper_script_rejects_unknown_figure 2 paper/hinrichs.sh run nosuch-fig
 expect paper_script_usage 2 paper/hinrichs.sh
+expect paper_table_rejects_quick 2 scripts/paper.sh --table --quick
+# --table with no full run's rows in the folder: refused, nothing written
+if PAPER_OUT=$tmp/empty scripts/paper.sh --table >"$tmp/o" 2>"$tmp/e"; then echo "FAIL paper_table_needs_rows: passed"
+elif ! grep -q 'no run of' "$tmp/e" || [ -e "$tmp/empty/fidelity.md" ]; then echo "FAIL paper_table_needs_rows: $(cat "$tmp/e")"
+else echo "PASS paper_table_needs_rows"; fi

@@ -89,6 +89,8 @@ static void bench(node_ctx *c, const kernel_cfg *k, int kind)
     uint32_t rb = rec_base(N);
     barrier_t b;
     barrier_init(&b, c, kind, 0);
+    api_interrupts(c, k->irq_period, k->irq_cycles);
+    if (k->rx_serial) api_rx_serial(c);
     b.test_fault = k->test_barrier_fault;
     uint32_t *rec = api_mem(c, rb, 2u * BARRIER_BENCH_REPS + 1u);
 

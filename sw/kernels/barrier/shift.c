@@ -182,6 +182,8 @@ static void run_shift(node_ctx *c, const kernel_cfg *k, int is_long)
     s.send = s.recv + s.W;
     s.rec = s.send + s.W;
     barrier_init(&s.b, c, s.kind >= 0 ? s.kind : BARRIER_GSYNC, 0);
+    api_interrupts(c, k->irq_period, k->irq_cycles);   /* --irq-*: 0 none */
+    if (k->rx_serial) api_rx_serial(c);                /* before any message */
     mp_post_recv(c, API_POOL_AAPC, s.left, s.recv, s.W);
     uint32_t *rec = api_mem(c, s.rec, 3u * SHIFT_TRIALS + 1u);
 

@@ -11,6 +11,11 @@
  *                for the partner's block: the pairwise synchronization)
  *   cx-pairwise-unsync  the same sends without the waits (Fig. 13: pairwise_F
  *                with the pairwise synchronizations removed)
+ *   cx-pairwise-f  pairwise_F as Sec. 5 writes it: one global
+ *                synchronization first (Intel's gsync butterfly of zero-word
+ *                messages, most significant dimension first), then at each
+ *                step a pairwise synchronization, an exchange of zero-word
+ *                messages with the partner, before the block is exchanged
  *   cx-stable    for i = 0 .. n-1: dest = 2 me + 1 + i (me < n/2) or
  *                2 me - n + i (mod n); idle for one transmission time when
  *                dest = me
@@ -30,7 +35,22 @@ size_t cx_direct_mem(const kernel_cfg *k)
     return hc_mem(k, k->words, (size_t)k->n * k->n * k->words);
 }
 
-enum { CX_NAIVE, CX_LINEAR, CX_PAIRWISE, CX_STABLE, CX_PAIRWISE_UNSYNC };
+enum { CX_NAIVE, CX_LINEAR, CX_PAIRWISE, CX_STABLE, CX_PAIRWISE_UNSYNC, CX_PAIRWISE_F };
+
+/* The global synchronization of pairwise_F: gsync's butterfly, a zero-word
+ * message to me XOR 2^j and the wait for the partner's, j = d-1 .. 0. The
+ * receives need no posting (deposit model; Bokhari posts them before this
+ * synchronization). A partner's next message (its step-(me XOR p) zero-word
+ * one) leaves only after it has this node's token of the last dimension and
+ * a send cost, so it cannot overrun the token (hc_recv checks). */
+static void cx_gsync(hc_t *h)
+{
+    for (int j = h->d - 1; j >= 0; j--) {
+        int p = h->me ^ (1 << j);
+        hc_send(h, p, 0, 0);
+        hc_recv(h, p, 0);
+    }
+}
 
 static void direct(node_ctx *c, const kernel_cfg *k, int alg)
 {
@@ -41,15 +61,18 @@ static void direct(node_ctx *c, const kernel_cfg *k, int alg)
     uint32_t out = hc_alloc(&h, (uint32_t)N * B);   /* block for torus node t at t*B */
     aapc_fill_blocks_at(c, 0, out, B);   /* seed 0: hc_check_block's payload_word */
     static const char *const names[] = { "cx-naive", "cx-linear", "cx-pairwise", "cx-stable",
-                                         "cx-pairwise-unsync" };
+                                         "cx-pairwise-unsync", "cx-pairwise-f" };
     const char *what = names[alg];
     int steps = alg == CX_STABLE ? N : alg == CX_NAIVE ? N : N - 1;
+    int paired = alg == CX_PAIRWISE || alg == CX_PAIRWISE_F;
+    if (alg == CX_PAIRWISE_F) cx_gsync(&h);
     for (int i = 0; i < steps; i++) {
         int dest;
         switch (alg) {
         case CX_NAIVE: dest = i; break;
         case CX_LINEAR: dest = (me + 1 + i) % N; break;
         case CX_PAIRWISE:
+        case CX_PAIRWISE_F:
         case CX_PAIRWISE_UNSYNC: dest = me ^ (i + 1); break;
         default: dest = me < N / 2 ? (2 * me + 1 + i) % N : (2 * me - N + i) % N; break;
         }
@@ -58,14 +81,18 @@ static void direct(node_ctx *c, const kernel_cfg *k, int alg)
                 api_compute(c, (uint64_t)api_msg_cycles(c) + (uint64_t)api_link_tt(c) * B);
             continue;
         }
+        if (alg == CX_PAIRWISE_F) {   /* the pairwise synchronization */
+            hc_send(&h, dest, 0, 0);
+            hc_recv(&h, dest, 0);
+        }
         hc_send(&h, dest, out + (uint32_t)hc_torus(&h, dest) * B, B);
-        if (alg == CX_PAIRWISE) {
+        if (paired) {
             uint32_t in = hc_recv(&h, dest, B);
             hc_check_block(c, hc_mem_at(&h, in, B), B, (uint32_t)hc_torus(&h, dest),
                            (uint32_t)me_t, what);
         }
     }
-    if (alg != CX_PAIRWISE)
+    if (!paired)
         for (int s = 0; s < N; s++) {
             if (s == me) continue;
             uint32_t in = hc_recv(&h, s, B);
@@ -83,6 +110,7 @@ void cx_linear(node_ctx *c, const void *cfg) { direct(c, cfg, CX_LINEAR); }
 void cx_pairwise(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE); }
 void cx_stable(node_ctx *c, const void *cfg) { direct(c, cfg, CX_STABLE); }
 void cx_pairwise_unsync(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE_UNSYNC); }
+void cx_pairwise_f(node_ctx *c, const void *cfg) { direct(c, cfg, CX_PAIRWISE_F); }
 
 size_t cx_standard_mem(const kernel_cfg *k)
 {

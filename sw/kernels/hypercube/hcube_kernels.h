@@ -20,6 +20,7 @@ double hx_normal_torus_bytes(const kernel_cfg *k);
 void hr_global_sum_crossover(node_ctx *c, const void *cfg);
 void hr_global_sum_tree(node_ctx *c, const void *cfg);
 void hr_tree_reduce(node_ctx *c, const void *cfg);
+void hr_global_sum_tree_bnet(node_ctx *c, const void *cfg);   /* the B-net broadcast */
 void hr_scan(node_ctx *c, const void *cfg);
 size_t hr_mem(const kernel_cfg *k);
 double hr_tree_bytes(const kernel_cfg *k);       /* up and down a tree: 2(N-1) x B words */
@@ -46,6 +47,7 @@ void cx_linear(node_ctx *c, const void *cfg);
 void cx_pairwise(node_ctx *c, const void *cfg);
 void cx_stable(node_ctx *c, const void *cfg);
 void cx_pairwise_unsync(node_ctx *c, const void *cfg);
+void cx_pairwise_f(node_ctx *c, const void *cfg);
 void cx_standard(node_ctx *c, const void *cfg);
 size_t cx_direct_mem(const kernel_cfg *k);
 size_t cx_standard_mem(const kernel_cfg *k);

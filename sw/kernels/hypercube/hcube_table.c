@@ -33,6 +33,12 @@ const kernel_t kernels_hypercube[] = {
     HC("global-sum-tree-reduce", "the fan-in of global-sum-tree alone: the sum at node 0",
        "Chuang & Horie 1992, Sec. 3.2, Fig. 5", hr_tree_reduce, hc_check_cfg, hr_mem,
        gc_root_tree_bytes, MRF),
+    /* the broadcast network exists in one process only;
+     * bytes: the fan-in's, the payload on the torus (the B-net's are not) */
+    { "global-sum-tree-bnet", "global sum: binary tree to node 0, then one broadcast on the "
+      "B-net (a bus beside the torus)", "Chuang & Horie 1992, Sec. 3.2, Fig. 5",
+      hr_global_sum_tree_bnet, KERNEL_SYNC_OFF, 0, hc_check_cfg, hr_mem, gc_root_tree_bytes, MRF,
+      NULL, KERNEL_NEEDS_WHOLE_MACHINE | KERNEL_NEEDS_BNET },
     HC("scan", "inclusive prefix sum over hypercube ids on the crossover (Hillis-Steele)",
        "Chuang & Horie 1992, Sec. 3.3", hr_scan, hc_check_cfg, hr_mem, hr_scan_bytes, MRF),
     HC("scan-blocked", "prefix of N*B/2 doubles: local prefix, crossover scan of the totals, fix-up",
@@ -61,6 +67,10 @@ const kernel_t kernels_hypercube[] = {
        cx_standard_bytes, MR),
     HC("cx-pairwise-unsync", "complete exchange: cx-pairwise without the pairwise waits",
        "Bokhari 1991, Sec. 6.4, Fig. 13", cx_pairwise_unsync, hc_check_cfg, cx_direct_mem,
+       ha_direct_bytes, MR),
+    HC("cx-pairwise-f", "complete exchange: pairwise_F as the paper writes it, a global "
+       "synchronization, then zero-word pairwise synchronizations before each block",
+       "Bokhari 1991, Sec. 5, Sec. 6.4", cx_pairwise_f, hc_check_cfg, cx_direct_mem,
        ha_direct_bytes, MR),
     HC("p2p", "one message of B words from node (0,0) over --dist D hops (x first, then y)",
        "Bokhari 1991, Sec. 2.2, Fig. 2", p2p_one, p2p_check, p2p_mem, p2p_bytes, KOPT_DIST),

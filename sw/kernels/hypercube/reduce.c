@@ -92,6 +92,26 @@ static void tree_sum(node_ctx *c, const kernel_cfg *k, int bcast, const char *wh
 void hr_global_sum_tree(node_ctx *c, const void *cfg) { tree_sum(c, cfg, 1, "global-sum-tree"); }
 void hr_tree_reduce(node_ctx *c, const void *cfg) { tree_sum(c, cfg, 0, "global-sum-tree-reduce"); }
 
+/* The paper's tree (Sec. 3.2): the fan-in of global-sum-tree, then node 0
+ * broadcasts the total on the broadcast network (api_bnet_send: the
+ * AP1000's B-net) in one step; every other node reads it there. */
+void hr_global_sum_tree_bnet(node_ctx *c, const void *cfg)
+{
+    const kernel_cfg *k = cfg;
+    hc_t h;
+    uint32_t B = k->words;
+    if (hc_begin(&h, c, k, B)) return;
+    uint32_t x = hc_own_values(&h);
+    if (hc_tree_reduce(&h, x, B, 0) < 0) {
+        api_bnet_send(c, x, B);
+    } else {
+        x = hc_alloc(&h, B);
+        api_bnet_recv(c, x, B);
+    }
+    hc_check_sum(c, hc_mem_at(&h, x, B), 0, B, k->seed, 0, h.N, "global-sum-tree-bnet");
+    hc_end(&h);
+}
+
 void hr_scan(node_ctx *c, const void *cfg)
 {
     const kernel_cfg *k = cfg;

@@ -38,6 +38,6 @@ const kernel_t kernels_patterns[] = {
       size_var_mem_words, size_var_bytes, SIZES | KOPT_SEND_EMPTY, kernel_steps_messages, 0 },
     { "fft2d", "2D FFT of an R x R image (--words 2k^2: R = k n^2), transposes by --transpose phased|msgpass",
       "Hinrichs et al. 1994, Sec. 4.4, Fig. 10", fft2d_program, KERNEL_SYNC_HW, 0, fft2d_check,
-      fft2d_mem_words, fft2d_bytes, KOPT_TRANSPOSE | KOPT_FLOP_CYCLES, NULL, 1 },
+      fft2d_mem_words, fft2d_bytes, KOPT_TRANSPOSE | KOPT_FLOP_CYCLES, NULL, KERNEL_NEEDS_WHOLE_MACHINE },
     { NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, 0 },
 };
