@@ -162,6 +162,10 @@ RTL_TOP   ?= routers
 RTL_N     ?= 8
 RTL_DEPTH ?= 4
 RTL_TT    ?= 2
+# RTL_VCS=K: K message-passing VCs per dateline class (ss_router's MP_VCS,
+# `syncswitch --vcs K`), in a folder ending _kK (K = 1, the default: none)
+RTL_VCS   ?= 1
+RTL_KSUF   = $(if $(filter-out 1,$(RTL_VCS)),_k$(RTL_VCS))
 # RTL_X=unique: the X-randomised build (in ..._xu), every X Verilator would
 # make 0 a random value instead; `syncswitch --rtl-x-seed S` runs it
 RTL_X     ?=
@@ -184,7 +188,7 @@ endif
 # RTL_SYNC=0: the routers built without the synchronizing switch (rtl-bin
 # only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
 RTL_SYNC  ?= 1
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
@@ -215,8 +219,8 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
-	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -404,24 +408,27 @@ formal:
 
 # The single-router Verilator testbench against the C router (router_step):
 # testbench/router_tb/ (bench, directed and random cases, main), one build
-# per (DEPTH, T_t) point: make router-tb RTB_DEPTH=3 RTB_TT=3 (N = 8).
+# per (DEPTH, T_t, K) point: make router-tb RTB_DEPTH=3 RTB_TT=3 RTB_VCS=2
+# (N = 8; K = RTB_VCS message-passing VCs per class, 1 by default).
 RTB_DEPTH    ?= 2
 RTB_TT       ?= 2
-RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)
+RTB_VCS      ?= 1
+RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)$(if $(filter-out 1,$(RTB_VCS)),_k$(RTB_VCS))
 # (tests/rtl/assert.sh builds its mutated copy of rtl/ with RTB_RTL, RTB_DIR)
 RTB_RTL      ?= rtl
 ROUTER_TB     = $(RTB_DIR)/router_tb
 ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
-# the points `make test` runs besides the default (tests/rtl/rtl.sh)
-RTB_POINTS    = 1_1 3_3 6_1
+# the points `make test` runs besides the default (tests/rtl/rtl.sh):
+# DEPTH_TT, or DEPTH_TT_K for K message-passing VCs per class
+RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 4_3_3 3_1_4
 router-tb: $(ROUTER_TB)
 
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(RTB_DIR)
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
-	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) \
-	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) \
+	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
 	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
@@ -471,7 +478,8 @@ test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests 
 	@$(MAKE) -s rtl-bin RTL_N=16
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique
-	@for p in $(RTB_POINTS); do $(MAKE) -s router-tb RTB_DEPTH=$${p%_*} RTB_TT=$${p#*_} || exit 1; done
+	@for p in $(RTB_POINTS); do set -- $$(echo $$p | tr _ ' '); \
+	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} || exit 1; done
 	@scripts/deps.sh icarus
 	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)

@@ -3,7 +3,9 @@
  * step on one thread in one process; the SystemC backends step on one
  * thread, and their network interfaces have no payload generator, no tie
  * rule, no background traffic, no serial receive port and no broadcast
- * network. The one place these limits are judged:
+ * network, and their routers have one message-passing VC per dateline class
+ * (the Verilated RTL has K of them: a build per K, made on demand). The one
+ * place these limits are judged:
  * the command line and the SystemC component call it. */
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +68,11 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
     if (b->node_ni) return NULL;
     /* the SystemC network interface: no tie rule, payload generator or
      * background traffic; a run that set them would silently not get them */
+    int64_t vcs = ss_params_get_int(p, "vcs");
+    if (vcs > 1)
+        return ss_values_fail(v, "vcs = %lld needs backend %s (backend = %s: its routers have 1 "
+                              "message-passing VC per dateline class)", (long long)vcs,
+                              backends_with(0, on, sizeof on), backend);
     const char *ties = ss_values_text(v, ss_field_index(SS_FIELDS_PARAMS, "ties"));
     if (ties && strcmp(ties, "plus") != 0)
         return ss_values_fail(v, "ties = %s needs backend %s (backend = %s: its node programs "

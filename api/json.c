@@ -52,12 +52,12 @@ char *ss_json_kernel(const char *kernel, const char *backend, const params_t *p,
     if (mopen(&m)) return NULL;
     FILE *f = m.f;
     fprintf(f, "{\"kernel\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"words\":%u,\"tt\":%d,\"mhz\":%g,"
-            "\"depth\":%d,\"call_cycles\":%d,\"msg_cycles\":%d,"
+            "\"depth\":%d,\"vcs\":%d,\"call_cycles\":%d,\"msg_cycles\":%d,"
             "\"cycles\":%llu,\"bytes\":%.0f,\"agg_mbps\":%.3f,\"eq1_mbps\":%.3f,"
             "\"eq3_mbps\":%.3f,\"ts_cycles\":%.3f,\"pct_eq1\":%.3f,"
             "\"messages\":%llu,\"phase_min\":%u,\"phase_max\":%u,"
             "\"verified\":%s,\"wall_s\":%.3f",
-            kernel, backend, p->n, c->words, p->tt, p->mhz, p->depth, p->call_cycles,
+            kernel, backend, p->n, c->words, p->tt, p->mhz, p->depth, p->vcs, p->call_cycles,
             p->msg_cycles, (unsigned long long)r->cycles, r->bytes, r->agg_mbps, r->eq1_mbps,
             r->eq3_mbps, r->ts_cycles, r->pct_eq1, (unsigned long long)r->messages,
             r->phase_min, r->phase_max, r->verified ? "true" : "false", r->wall_seconds);
@@ -81,12 +81,12 @@ char *ss_json_traffic(const char *pattern, const char *backend, const params_t *
     FILE *f = m.f;
     /* steady is null when no packet arrived in the warm-up to judge it */
     const char *steady = r->steady ? "true" : !c->tc.trace && !r->warmup_arrivals ? "null" : "false";
-    fprintf(f, "{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,"
+    fprintf(f, "{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,\"vcs\":%d,"
             "\"rate\":%g,\"burst\":%g,\"packet_min\":%d,\"packet_max\":%d,\"seed\":%u,"
             "\"warmup\":%llu,\"steady\":%s,\"window\":%llu,\"drain\":%llu,\"cycles\":%llu,"
             "\"unstable\":%s,\"packets\":%llu,\"delivered\":%llu,"
             "\"offered\":%.5f,\"accepted\":%.5f,\"ideal\":%.5f,\"frac_ideal\":%.4f",
-            pattern, backend, p->n, p->tt, p->depth, c->tc.trace ? 0.0 : c->tc.rate, c->tc.burst,
+            pattern, backend, p->n, p->tt, p->depth, p->vcs, c->tc.trace ? 0.0 : c->tc.rate, c->tc.burst,
             c->tc.pkt_min, c->tc.pkt_max, c->tc.seed, (unsigned long long)r->warmup, steady,
             (unsigned long long)r->window, (unsigned long long)r->drain,
             (unsigned long long)r->cycles, r->unstable ? "true" : "false",

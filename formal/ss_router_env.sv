@@ -10,7 +10,7 @@
 //   port and VC: a flit only with a credit (fewer than DEPTH flits sent
 //   whose credit has not come back on in_credit_o: a neighbour that uses a
 //   credit the cycle it is returned, a cycle earlier than a real router);
-//   the VC < 3 and the kind HEAD, BODY or TAIL; messages well formed
+//   the VC < NV (1 + 2K) and the kind HEAD, BODY or TAIL; messages well formed
 //   (HEAD, BODY..., TAIL: a HEAD only between messages, a BODY/TAIL only
 //   inside one); words free (any route, any source). Per output port and
 //   VC: a credit back only for a flit sent whose credit has not come back.
@@ -25,7 +25,8 @@
 module ss_router_env #(
   parameter N     = 3,  // torus side
   parameter DEPTH = 2,  // flits per input VC buffer
-  parameter TT    = 2   // link throttle
+  parameter TT    = 2,  // link throttle
+  parameter MP_VCS = 1  // K message-passing VCs per dateline class (1 + 2K VCs a port)
 ) (
   input  wire                          clk_i,        // clock
   input  wire                          rst_ni,       // reset (first cycle)
@@ -36,14 +37,14 @@ module ss_router_env #(
   input  wire [`SS_NP*`SS_FLIT_W-1:0]  in_flit_i,    // the upstream neighbours' flits
   input  wire [`SS_NP*`SS_CRED_W-1:0]  out_credit_i  // the downstream neighbours' credits
 );
-  localparam NP = `SS_NP, NV = `SS_NV, FW = `SS_FLIT_W, CRW = `SS_CRED_W;
+  localparam NP = `SS_NP, NV = 1 + 2 * MP_VCS, FW = `SS_FLIT_W, CRW = `SS_CRED_W;
   wire [NP*CRW-1:0]      in_credit;
   wire [NP*FW-1:0]       out_flit;
   wire [NP-1:0]          nim;
   wire [`SS_PHASE_W-1:0] phase;
   wire                   error;
 
-  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(1)) u_router (
+  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(1), .MP_VCS(MP_VCS)) u_router (
     .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_i), .y_i(y_i), .sync_mode_i(sync_mode_i),
     .sw_clear_i(sw_clear_i), .in_flit_i(in_flit_i), .in_credit_o(in_credit),
     .out_flit_o(out_flit), .out_credit_i(out_credit_i), .nim_o(nim), .phase_o(phase),

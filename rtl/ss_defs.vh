@@ -9,8 +9,9 @@
 
 // ---- counts and widths ------------------------------------------------------
 `define SS_NP         5     // ports: X+, X-, Y+, Y-, local
-`define SS_NV         3     // VCs per port: AAPC, MP low, MP high (K = 1; the C
-                            // model's --vcs K > 1 is not in the RTL yet)
+`define SS_MP_VCS_MAX 4     // K, message-passing VCs per dateline class (ss_router's
+                            // MP_VCS): 1..4. VCs per port: 1 + 2K, the AAPC VC, then
+                            // class c's i-th VC at 1 + 2i + c (model/flit.h)
 `define SS_PORT_W     3     // a port index
 `define SS_VC_W       4     // a VC index (room for 1 + 2*4 VCs, model/flit.h)
 `define SS_KIND_W     2     // a flit kind

@@ -5,7 +5,10 @@
 // at (0, 0). The hop being taken is removed from the HEAD. AAPC messages use
 // VC 0; message-passing messages start (or turn) on MP_LO and move to MP_HI
 // when they cross the ring's dateline (the wrap link), which makes e-cube
-// wormhole routing on the torus deadlock-free. C model: router_route.
+// wormhole routing on the torus deadlock-free. A message-passing out_vc is
+// its class's first VC (MP_LO or MP_HI); with K > 1 VCs per class the router
+// allocates the lowest free one of the class (ss_router, eligible); eject
+// keeps the exact VC it arrived on. C model: router_route.
 // Returns {out_port, out_vc, new HEAD word} (`SS_ROUTE_W bits). The reserved
 // bits of the HEAD are not passed in, and are zero on departure.
 function [`SS_ROUTE_W-1:0] route_compute;
@@ -45,7 +48,9 @@ function [`SS_ROUTE_W-1:0] route_compute;
     if (head[`SS_HEAD_POOL] == `SS_POOL_AAPC) vc = `SS_VC_AAPC;
     else if (port == `SS_PORT_LOCAL)          vc = in_vc;   // eject keeps the VC it arrived on
     else if (crosses)                         vc = `SS_VC_MP_HI;
-    else if (in_port == port)                 vc = in_vc;   // straight on in one ring
+    else if (in_port == port && in_vc != `SS_VC_AAPC)
+      vc = in_vc[0] ? `SS_VC_MP_LO : `SS_VC_MP_HI;  // straight on in one ring: keep the class
+    else if (in_port == port)                 vc = in_vc;   // (an MP HEAD on the AAPC VC)
     else                                      vc = `SS_VC_MP_LO;  // injected, or turned
 
     route_compute = {port, vc, {`SS_HEAD_RSVD_W{1'b0}}, head[`SS_HEAD_CLASS], head[`SS_HEAD_SRC],

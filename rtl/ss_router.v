@@ -21,7 +21,8 @@ module ss_router #(
   parameter N           = 8,  // torus side (for the datelines), <= 64
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t: cycles per flit on a link, 1..64
-  parameter SYNC_SWITCH = 1   // 1: build the synchronizing switch; 0: a plain router
+  parameter SYNC_SWITCH = 1,  // 1: build the synchronizing switch; 0: a plain router
+  parameter MP_VCS      = 1   // K: message-passing VCs per dateline class, 1..4
 ) (
   input  wire                          clk_i,        // clock: every register loads at its rising edge
   input  wire                          rst_ni,       // reset: synchronous, active low (sampled at the
@@ -43,7 +44,8 @@ module ss_router #(
 );
   /* verilator no_inline_module */
   localparam NP  = `SS_NP;
-  localparam NV  = `SS_NV;
+  localparam integer K  = MP_VCS;
+  localparam integer NV = 1 + 2 * K;   // VCs per port: AAPC, then K per class (1 + 2i + c)
   localparam FW  = `SS_FLIT_W;
   localparam EW  = `SS_ENTRY_W;
   localparam CRW = `SS_CRED_W;
@@ -53,7 +55,10 @@ module ss_router #(
   localparam NPV = NP * NV;            // input VCs, and output VCs
   localparam PVW = $clog2(NPV);        // an (input or output) VC's index
   localparam VIW = $clog2(NV);         // a VC's index at this port (VW: on the wire)
-  localparam [VIW-1:0] VC_LAST  = NV - 1;
+  // sized copies, so that index arithmetic keeps its width whatever -G gives
+  localparam [PVW-1:0] NV_W     = NV[PVW-1:0];
+  localparam integer   VC_LAST_I = NV - 1;
+  localparam [VIW-1:0] VC_LAST  = VC_LAST_I[VIW-1:0];
   localparam [PW-1:0] PORT_LAST = NP - 1;
 
   // ---- configuration registers ---------------------------------------------
@@ -82,7 +87,7 @@ module ss_router #(
   wire [NPV-1:0] ovc_ready, ovc_free, ovc_credit, cred_over;
   wire [NP-1:0]  thr_ready;
   reg  [NPV-1:0] out_busy_q;           // output VC owned by a message (commit)
-  genvar gp, gv, go;
+  genvar gp, gv, go, gk;
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_ovc
       // the eject output is not throttled
@@ -124,14 +129,39 @@ module ss_router #(
           .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])
         );
 
-        wire is_head = (front[PV][`SS_ENTRY_KIND] == `SS_KIND_HEAD);
-        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : front[PV][`SS_ENTRY_PORT];
-        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : front[PV][`SS_ENTRY_VC];
-        wire [PVW-1:0] tgt   = tgt_port[PV] * NV + {{(PVW-VW){1'b0}}, tgt_vc[PV]};
+        wire          is_head = (front[PV][`SS_ENTRY_KIND] == `SS_KIND_HEAD);
+        wire [PW-1:0] e_port  = front[PV][`SS_ENTRY_PORT];
+        wire [VW-1:0] e_vc    = front[PV][`SS_ENTRY_VC];
+        // VC allocation: a message-passing HEAD bound for a link takes the
+        // lowest-numbered VC of its class there that is free (its entry
+        // names the class's first VC); an AAPC HEAD, or one to the eject
+        // port, the one VC its entry names. At K = 1 the class has one VC.
+        wire          by_class = (e_vc != `SS_VC_AAPC) && (e_port != `SS_PORT_LOCAL);
+        wire          cls      = ~e_vc[0];    // class c's VCs are 1 + 2i + c
+        wire [K-1:0]  cls_free;               // per VC i of the class at e_port
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_cls
+          localparam integer   OFF_I = 1 + 2 * gk;   // VC i = gk of class 0
+          localparam [PVW-1:0] OFF   = OFF_I[PVW-1:0];
+          wire [PVW-1:0] ov = e_port * NV_W + OFF + {{(PVW-1){1'b0}}, cls};
+          assign cls_free[gk] = ovc_free[ov];
+        end
+        reg [1:0]    low_i;                   // the lowest free VC's i (K <= 4)
+        integer      k;
+        always @(*) begin
+          low_i = 2'd0;
+          // scanning down lets the lowest free VC win without a break
+          for (k = K - 1; k >= 0; k = k - 1)
+            if (cls_free[k]) low_i = k[1:0];
+        end
+        wire [VW-1:0] low_vc = {1'b0, low_i, cls} + 1'b1;   // 1 + 2i + c
+        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : e_port;
+        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : (by_class ? low_vc : e_vc);
+        wire [PVW-1:0] tgt   = tgt_port[PV] * NV_W + {{(PVW-VW){1'b0}}, tgt_vc[PV]};
+        wire           head_go = by_class ? |cls_free : ovc_free[tgt];
         wire           gated = (gv == `SS_VC_AAPC) && gate[gp];
         assign elig[PV] = nonempty[PV] &&
                           (held_q[PV] ? (ovc_ready[tgt] && !is_head)
-                                      : (ovc_free[tgt] && is_head && !gated));
+                                      : (head_go && is_head && !gated));
         // a BODY/TAIL with no route, or a HEAD inside a message
         assign perr[PV] = nonempty[PV] && (held_q[PV] == is_head);
       end
@@ -156,7 +186,9 @@ module ss_router #(
         .valid_o(req_valid[gp]), .idx_o(pick_vc[gp])
       );
       assign req_vc[gp] = {{(VW-VIW){1'b0}}, pick_vc[gp]};
-      wire [PVW-1:0] pv = gp * NV + {{(PVW-VW){1'b0}}, req_vc[gp]};
+      localparam integer   PB_I = gp * NV;         // input gp's first VC
+      localparam [PVW-1:0] PB   = PB_I[PVW-1:0];
+      wire [PVW-1:0] pv = PB + {{(PVW-VW){1'b0}}, req_vc[gp]};
       assign req_port[gp] = tgt_port[pv];
       assign req_ovc[gp]  = tgt_vc[pv];
       assign req_kind[gp] = front[pv][`SS_ENTRY_KIND];
@@ -334,7 +366,7 @@ module ss_router #(
   generate
     for (gp = 0; gp < NPV; gp = gp + 1) begin : g_a_held
       assign a_held[gp]      = held_q[gp];
-      assign a_held_busy[gp] = out_busy_q[held_port_q[gp] * NV + {{(PVW-VW){1'b0}}, held_vc_q[gp]}];
+      assign a_held_busy[gp] = out_busy_q[held_port_q[gp] * NV_W + {{(PVW-VW){1'b0}}, held_vc_q[gp]}];
     end
   endgenerate
   integer a_o, a_p;

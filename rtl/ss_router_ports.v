@@ -8,7 +8,8 @@ module ss_router_ports #(
   parameter N           = 8,  // torus side (for the datelines), <= 64
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t: cycles per flit on a link, 1..64
-  parameter SYNC_SWITCH = 1   // 1: build the synchronizing switch; 0: a plain router
+  parameter SYNC_SWITCH = 1,  // 1: build the synchronizing switch; 0: a plain router
+  parameter MP_VCS      = 1   // message-passing VCs per dateline class, 1..4 (K)
 ) (
   input  wire                     clk_i,         // clock: every register loads at its rising edge
   input  wire                     rst_ni,        // reset: synchronous, active low (hold low >= 1 edge)
@@ -58,7 +59,7 @@ module ss_router_ports #(
   assign {out_flit_l_o, out_flit_ym_o, out_flit_yp_o, out_flit_xm_o, out_flit_xp_o} = out_flit;
   assign {in_credit_l_o, in_credit_ym_o, in_credit_yp_o, in_credit_xm_o, in_credit_xp_o} = in_credit;
 
-  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) u_router (
+  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) u_router (
     .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_i), .y_i(y_i), .sync_mode_i(sync_mode_i),
     .sw_clear_i(sw_clear_i),
     .in_flit_i(in_flit), .in_credit_o(in_credit),

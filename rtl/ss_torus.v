@@ -9,7 +9,8 @@ module ss_torus #(
   parameter N           = 8,  // torus side, 2..64
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t, 1..64
-  parameter SYNC_SWITCH = 1   // 1: routers with the synchronizing switch
+  parameter SYNC_SWITCH = 1,  // 1: routers with the synchronizing switch
+  parameter MP_VCS      = 1   // message-passing VCs per dateline class, 1..4 (K)
 ) (
   input  wire                             clk_i,          // clock: every register loads at its rising edge
   input  wire                             rst_ni,         // reset: synchronous, active low (hold low >= 1 edge)
@@ -74,7 +75,7 @@ module ss_torus #(
 
         localparam [`SS_COORD_W-1:0] XC = gx;
         localparam [`SS_COORD_W-1:0] YC = gy;
-        ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) u_router (
+        ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) u_router (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(XC), .y_i(YC), .sync_mode_i(sync_mode_i),
           .sw_clear_i(sw_clear_i[ID]),
           .in_flit_i(in_flit),

@@ -66,6 +66,7 @@ PROOFS=(
   "sync_switch_off|ss_sync_switch|ss_sync_switch+|-|ENABLE=0|6|6|q"
   "router_d2_t2|ss_router_env|$ROUTER_MODS|ss_router_env.sv|N=3 DEPTH=2 TT=2|7|abc|"
   "router_d1_t1|ss_router_env|$ROUTER_MODS|ss_router_env.sv|N=3 DEPTH=1 TT=1|7|abc|"
+  "router_d1_t1_k2|ss_router_env|$ROUTER_MODS|ss_router_env.sv|N=3 DEPTH=1 TT=1 MP_VCS=2|7|abc|"
 )
 
 # The planted bugs: name | proof that must fail | RTL file | sed expression
@@ -77,7 +78,7 @@ MUTANTS=(
   "sync_and_ignores_local|sync_switch|ss_sync_switch.v|s/wire all_done = (nim_q == ALL);/wire all_done = (nim_q[3:0] == ALL[3:0]);/"
   "sync_tail_wins_sw_clear|sync_switch|ss_sync_switch.v|s/clear ? {\`SS_NP{1'b0}} : (nim_q | tails_i)/clear ? tails_i : (nim_q | tails_i)/"
   "credit_no_increment|credit_counter_d3|ss_credit_counter.v|s/ + {{(CW-1){1'b0}}, give}//"
-  "router_gate_ignored|router_d2_t2|ss_router.v|s/(ovc_free\[tgt\] \&\& is_head \&\& !gated)/(ovc_free[tgt] \&\& is_head)/"
+  "router_gate_ignored|router_d2_t2|ss_router.v|s/(head_go \&\& is_head \&\& !gated)/(head_go \&\& is_head)/"
   "router_busy_not_freed|router_d2_t2|ss_router.v|/gnt_kind\[i \/ NV\] == \`SS_KIND_TAIL)/{n;s/<= 1'b0/<= out_busy_q[i]/}"
   "router_body_ignores_credit|router_d1_t1|ss_router.v|s/(ovc_ready\[tgt\] \&\& !is_head)/(thr_ready[tgt_port[PV]] \&\& !is_head)/"
   "throttle_short|link_throttle_t3|ss_link_throttle.v|s/RELOAD_I = TT - 1/RELOAD_I = TT - 2/"

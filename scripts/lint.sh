@@ -27,6 +27,10 @@ done
 lint --top-module ss_router -GDEPTH=1 -GTT=1
 lint --top-module ss_router -GDEPTH=16 -GTT=64
 lint --top-module ss_router -GSYNC_SWITCH=0
+# K message-passing VCs per class: 5, 7 and 9 VCs per port
+for k in 2 3 4; do lint --top-module ss_router -GMP_VCS=$k; done
+LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GMP_VCS=3
+lint --top-module ss_router -GMP_VCS=4 -GDEPTH=1 -GTT=1
 # the parameter given explicitly as FuseSoC passes it (-G, syncswitch.core)
 lint --top-module ss_router -GN=8 -GDEPTH=4 -GTT=2 -GSYNC_SWITCH=1
 LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GN=16 -GDEPTH=2 -GTT=3

@@ -27,6 +27,7 @@ rtl_rr_in_stuck @@ rtl/ss_router.v @@ else if (granted[i]) rr_in_q[i] <= rr_in_d
 rtl_ovc_release_body @@ rtl/ss_router.v @@ else if (ovc_take[i] && gnt_kind[i / NV] == `SS_KIND_TAIL) @@ else if (ovc_take[i] && gnt_kind[i / NV] != `SS_KIND_HEAD) @@ an output VC is released at the first BODY, not the TAIL (two messages interleave)
 rtl_and_no_local @@ rtl/ss_sync_switch.v @@ wire all_done = (nim_q == ALL); @@ wire all_done = (nim_q[3:0] == ALL[3:0]); @@ the AND gate ignores the local (injection) queue's sticky bit
 rtl_sw_clear_keeps_tail @@ rtl/ss_sync_switch.v @@ nim_d   = clear ? {`SS_NP{1'b0}} : (nim_q | tails_i); @@ nim_d   = clear ? tails_i : (nim_q | tails_i); @@ a TAIL in the same cycle as a clear sets its bit again (the clear should win)
+rtl_vc_alloc_highest @@ rtl/ss_router.v @@ for (k = K - 1; k >= 0; k = k - 1) @@ for (k = 0; k < K; k = k + 1) @@ a HEAD takes the highest free VC of its class, not the lowest (K > 1)
 rtl_gate_wrong_vc @@ rtl/ss_router.v @@ wire           gated = (gv == `SS_VC_AAPC) && gate[gp]; @@ wire           gated = (gv == `SS_VC_AAPC) && gate[gp] && (gp != 4); @@ a set sticky bit does not hold back the local queue's next HEAD
 rtl_credit_lost @@ rtl/ss_credit_counter.v @@ wire [CW-1:0] count_d = count_q - {{(CW-1){1'b0}}, take_i} + {{(CW-1){1'b0}}, give}; @@ wire [CW-1:0] count_d = take_i ? count_q - 1'b1 : count_q + {{(CW-1){1'b0}}, give}; @@ a credit that returns in the cycle a flit is sent is lost
 rtl_dateline_keep @@ rtl/ss_route_compute.vh @@ else if (crosses)                         vc = `SS_VC_MP_HI; @@ else if (crosses && in_port != port)     vc = `SS_VC_MP_HI; @@ a message already in the ring does not move to the high VC at the dateline (deadlock-prone)
@@ -53,6 +54,7 @@ CHECKS=(
   "golden:any:make -s build/syncswitch >/dev/null && tests/golden.sh build"
   "formal-quick:rtl:tests/formal/formal.sh"
   "router_tb:any:make -s router-tb >/dev/null && build/rtl/router_tb/d2_t2/router_tb"
+  "vcs:any:make -s build/syncswitch router-tb RTB_VCS=2 >/dev/null && build/rtl/router_tb/d2_t2_k2/router_tb && RTL_TESTS=1 tests/traffic/vcs.sh build"
   "rtl:any:make -s build/syncswitch rtl-bin router-tb >/dev/null && make -s rtl-bin RTL_TOP=torus >/dev/null && tests/rtl/rtl.sh build"
   "fuzz:any:make -s build/syncswitch >/dev/null && tests/fuzz/fuzz.sh build"
   "traffic:any:make -s build/syncswitch >/dev/null && tests/traffic/traffic.sh build"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make synth: Yosys generic-gate synthesis of one router with and without the
 # synchronizing switch (cells, flip-flop bits, area in gate equivalents), the
-# cost of the switch, and structural checks: no latch and no combinational
+# cost of the switch, the router's area per K (MP_VCS = 1..4), and structural checks: no latch and no combinational
 # loop in ss_router (both builds), ss_sync_switch and a 4x4 ss_torus.
 #
 #   scripts/synth.sh              (run from anywhere; works in the repo root)
@@ -84,13 +84,16 @@ torus_ys() {
 }
 
 P="-set N $N -set DEPTH $DEPTH -set TT $TT"
-RUNS=(router_ss1 router_ss0 router_ss1_nophase torus_n$TORUS_N sync_switch sync_switch_nophase)
+RUNS=(router_ss1 router_ss0 router_ss1_nophase torus_n$TORUS_N sync_switch sync_switch_nophase
+      router_k2 router_k3 router_k4)
 flat_ys router_ss1          ss_router "$P -set SYNC_SWITCH 1"
 flat_ys router_ss0          ss_router "$P -set SYNC_SWITCH 0"
 flat_ys router_ss1_nophase  ss_router "$P -set SYNC_SWITCH 1" phase_o
 torus_ys "torus_n$TORUS_N"
 flat_ys sync_switch         ss_sync_switch "-set ENABLE 1"
 flat_ys sync_switch_nophase ss_sync_switch "-set ENABLE 1" phase_o
+# K message-passing VCs per dateline class (MP_VCS; router_ss1 is K = 1)
+for k in 2 3 4; do flat_ys router_k$k ss_router "$P -set SYNC_SWITCH 1 -set MP_VCS $k"; done
 
 # ---- run them, JOBS at a time --------------------------------------------
 run() {
@@ -219,6 +222,8 @@ n_a=$(sub "${A[router_ss1_nophase]}" "${A[router_ss0]}")
   echo "sync_switch_module,${C[sync_switch]},${F[sync_switch]},${A[sync_switch]}"
   echo "sync_switch_module_no_phase_counter,${C[sync_switch_nophase]},${F[sync_switch_nophase]},${A[sync_switch_nophase]}"
   echo "torus_${TORUS_N}x${TORUS_N},${C[torus_n$TORUS_N]},${F[torus_n$TORUS_N]},${A[torus_n$TORUS_N]}"
+  echo "router_sync_switch_k1,${C[router_ss1]},${F[router_ss1]},${A[router_ss1]}"
+  for k in 2 3 4; do echo "router_sync_switch_k$k,${C[router_k$k]},${F[router_k$k]},${A[router_k$k]}"; done
 } >"$CSV"
 
 row() { printf '%-44s %8s %8s %10s %s\n' "$@"; }
@@ -235,6 +240,10 @@ row "  sync switch without phase counter"   "$n_c" "$n_f" "$n_a" \
 row "ss_sync_switch module alone"              "${C[sync_switch]}" "${F[sync_switch]}" "${A[sync_switch]}" ""
 row "ss_sync_switch alone, phase_o unused"     "${C[sync_switch_nophase]}" "${F[sync_switch_nophase]}" "${A[sync_switch_nophase]}" ""
 row "torus ${TORUS_N}x${TORUS_N} (check run, not cross-optimized)" "${C[torus_n$TORUS_N]}" "${F[torus_n$TORUS_N]}" "${A[torus_n$TORUS_N]}" ""
+for k in 2 3 4; do
+  row "router, SYNC_SWITCH=1, MP_VCS=$k ($((1 + 2 * k)) VCs a port)" "${C[router_k$k]}" "${F[router_k$k]}" "${A[router_k$k]}" \
+      "(x$(awk -v a="${A[router_k$k]}" -v b="${A[router_ss1]}" 'BEGIN { printf "%.2f", a / b }') the K = 1 area)"
+done
 echo
 share=$(pct $d_c "${C[router_ss1]}")
 if awk -v s="$share" 'BEGIN { exit !(s < 5) }'; then verdict="met"; else verdict="NOT met"; fi

@@ -10,25 +10,28 @@
 #include "run.h"
 #include "sc_backend.h"
 
-int backend_exec_needed(int kind, int top, int xu, int sw, int n, int depth, int tt)
+int backend_exec_needed(int kind, const rtl_build_t *want)
 {
-    int rn, rd, rt, rtop, rxu, rsw;
+    rtl_build_t have;
     switch (kind) {
     case BACKEND_RTL:
     case BACKEND_COSIM:
-        rtl_backend_config(&rn, &rd, &rt, &rtop, &rxu, &rsw);
-        return !rtl_backend_available() || rn != n || rd != depth || rt != tt || rtop != top ||
-               rxu != xu || rsw != sw;
+        rtl_backend_config(&have);
+        return !rtl_backend_available() || have.n != want->n || have.depth != want->depth ||
+               have.tt != want->tt || have.vcs != want->vcs || have.top != want->top ||
+               have.xu != want->xu || have.sync_switch != want->sync_switch;
     case BACKEND_SC:
     case BACKEND_SC_RTL:
-        return !sc_backend_has(kind, n, depth, tt);
+        return !sc_backend_has(kind, want->n, want->depth, want->tt);
     default:
         return 0;
     }
 }
 
-int backend_exec(int kind, int top, int xu, int sw, int n, int depth, int tt, char **argv)
+int backend_exec(int kind, const rtl_build_t *want, char **argv)
 {
+    const int n = want->n, depth = want->depth, tt = want->tt, vcs = want->vcs;
+    const int xu = want->xu, sw = want->sync_switch;
     char exe[4096], root[4096], dir[128], target[32], what[160], v[128];
     char bin[4300], cmd[4500];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -53,16 +56,19 @@ int backend_exec(int kind, int top, int xu, int sw, int n, int depth, int tt, ch
         snprintf(what, sizeof what, "the SystemC model of the Verilated routers for %dx%d "
                  "(depth %d, T_t %d)", n, n, depth, tt);
     } else {
-        const char *top_name = rtl_top_choices[top].name;
-        /* the router without the synchronizing switch (_s0) and the
-         * X-randomised build (_xu) are builds of their own */
-        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s%s", top_name, n, depth, tt,
+        const char *top_name = rtl_top_choices[want->top].name;
+        /* K > 1 VCs per class (_kK), the router without the synchronizing
+         * switch (_s0) and the X-randomised build (_xu) are builds of their
+         * own (the Makefile's RTL_DIR) */
+        char ksuf[16] = "";
+        if (vcs != 1) snprintf(ksuf, sizeof ksuf, "_k%d", vcs);
+        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s%s%s", top_name, n, depth, tt, ksuf,
                  sw ? "" : "_s0", xu ? "_xu" : "");
         snprintf(target, sizeof target, "rtl-bin");
-        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_SYNC=%d%s", top_name,
-                 n, depth, tt, sw, xu ? " RTL_X=unique" : "");
-        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s%s)", top_name,
-                 n, n, depth, tt, sw ? "" : ", no synchronizing switch",
+        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_VCS=%d RTL_SYNC=%d%s",
+                 top_name, n, depth, tt, vcs, sw, xu ? " RTL_X=unique" : "");
+        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s%s%s)", top_name,
+                 n, n, depth, tt, vcs != 1 ? ", more VCs" : "", sw ? "" : ", no synchronizing switch",
                  xu ? ", X-randomised" : "");
     }
     snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);

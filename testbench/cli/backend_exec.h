@@ -6,14 +6,15 @@
 #ifndef SYNCSWITCH_CLI_BACKEND_EXEC_H
 #define SYNCSWITCH_CLI_BACKEND_EXEC_H
 
-/* Can this binary not run backend `kind` (enum backend_kind) in this
- * configuration itself? top: enum rtl_top_kind; xu: the X-randomised RTL
- * build; sw: 0 for the routers built without the synchronizing switch (the
- * last three for rtl and cosim only). */
-int backend_exec_needed(int kind, int top, int xu, int sw, int n, int depth, int tt);
+#include "backend.h"
+
+/* Can this binary not run backend `kind` (enum backend_kind) in the
+ * configuration `want` itself? (sc and sc-rtl read only n, depth and T_t:
+ * they have one top, no X-randomised build, the switch, and K = 1.) */
+int backend_exec_needed(int kind, const rtl_build_t *want);
 /* Build (with make, when missing or out of date) and exec the binary that
  * can, with the same argv. Returns only on failure, with EXIT_INTERNAL
  * after one line on stderr. */
-int backend_exec(int kind, int top, int xu, int sw, int n, int depth, int tt, char **argv);
+int backend_exec(int kind, const rtl_build_t *want, char **argv);
 
 #endif

@@ -83,19 +83,26 @@ static int cmd_schedule(int argc, char **argv)
     return 0;
 }
 
-/* This backend and configuration (n, depth, T_t, RTL top, X-randomised or
+/* This backend and configuration (n, depth, T_t, K, RTL top, X-randomised or
  * not, switch built or not) runs in another binary (backend_exec.h)? */
+static rtl_build_t wanted_build(const run_opts *o)
+{
+    return (rtl_build_t){ .top = o->rtl_top, .n = o->p.n, .depth = o->p.depth, .tt = o->p.tt,
+                          .vcs = o->p.vcs, .xu = o->be.x_seed >= 0,
+                          .sync_switch = o->sync_switch };
+}
+
 static int needs_other_binary(const run_opts *o)
 {
-    return backend_exec_needed(o->be.kind, o->rtl_top, o->be.x_seed >= 0, o->sync_switch,
-                               o->p.n, o->p.depth, o->p.tt);
+    rtl_build_t want = wanted_build(o);
+    return backend_exec_needed(o->be.kind, &want);
 }
 
 /* Exec that binary with the same argv; returns only on failure. */
 static int backend_exec_for(const run_opts *o, char **argv)
 {
-    return backend_exec(o->be.kind, o->rtl_top, o->be.x_seed >= 0, o->sync_switch, o->p.n,
-                        o->p.depth, o->p.tt, argv);
+    rtl_build_t want = wanted_build(o);
+    return backend_exec(o->be.kind, &want, argv);
 }
 
 /* The files and folders a run will write (--trace, --record; --links is

@@ -28,9 +28,14 @@ void spec_route(Msg &m, int x, int y)
     if (m.pool == POOL_AAPC) ov = VC_AAPC;
     else if (o == LOC)       ov = m.in_vc;
     else if (cross)          ov = VC_MP_HI;
+    else if (m.in_port == o && m.in_vc != VC_AAPC)
+        ov = static_cast<int>(vc_mp(vc_class(static_cast<unsigned>(m.in_vc)), 0));  // keep the class
     else if (m.in_port == o) ov = m.in_vc;
     else                     ov = VC_MP_LO;
     m.exp_port = o; m.exp_vc = ov; m.exp_dx = dx; m.exp_dy = dy;
+    // VC allocation (Section 6): a message-passing HEAD to a link takes any
+    // free VC of the class (the lowest; the lockstep comparison checks which)
+    m.exp_any_of_class = m.pool != POOL_AAPC && o != LOC && ov != VC_AAPC;
 }
 
 Bench::Bench() : ctx(new VerilatedContext), top(new Vss_router(ctx.get(), "router")), msgs(4096) {}
@@ -55,7 +60,7 @@ void Bench::reset(int x_, int y_, int sync_, uint64_t seed)
     rng.reseed(seed);
     params_t p;             // model/params.c is not linked: set what router_init reads
     memset(&p, 0, sizeof p);
-    p.n = N; p.depth = DEPTH; p.tt = TT; p.sync = sync;
+    p.n = N; p.depth = DEPTH; p.tt = TT; p.sync = sync; p.vcs = K;
     router_init(&c, &p, x, y);
     top->x_i = static_cast<CData>(x);
     top->y_i = static_cast<CData>(y);
@@ -297,7 +302,10 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
             Msg &m = msgs[id];
             if (!m.live || m.started)
                 failf("output %s: HEAD 0x%08x of no message waiting to leave", port_name[o], w);
-            if (static_cast<int>(o) != m.exp_port || ov != m.exp_vc)
+            bool vc_ok = m.exp_any_of_class
+                             ? ov != VC_AAPC && vc_class(ov) == vc_class(static_cast<unsigned>(m.exp_vc))
+                             : ov == m.exp_vc;
+            if (static_cast<int>(o) != m.exp_port || !vc_ok)
                 failf("message %u (input %s vc %d, dx %d dy %d): left on %s vc %d, spec says %s vc %d",
                       id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
                       port_name[m.exp_port], m.exp_vc);
@@ -321,6 +329,7 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
                     first_head[static_cast<size_t>(m.phase)] = cycle;
             }
             m.started = true;
+            m.out_vc = static_cast<int>(ov);
             m.head_out = cycle;
             sink_cur[o][ov] = static_cast<int>(id);
             continue;

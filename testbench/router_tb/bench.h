@@ -50,8 +50,13 @@ constexpr int N = TB_N, DEPTH = TB_DEPTH, TT = TB_TT;
 constexpr int stream_period(int t) { return DEPTH * t >= 2 ? t : 2; }
 constexpr unsigned FW = FLIT_BITS, CRW = CREDIT_BUS_BITS, NP = NUM_PORTS, PHW = ROUTER_PHASE_BITS;
 constexpr int ALL = (1 << NUM_PORTS) - 1;
-// the VCs per port of the RTL under test: K = 1 (--vcs is not in the RTL yet)
-constexpr int NV = VCS_IN_USE(1);
+// K, the message-passing VCs per dateline class of the router under test
+// (-GMP_VCS, make router-tb RTB_VCS=K; 1 when not given), and its VCs per port
+#ifndef TB_VCS
+#define TB_VCS 1
+#endif
+constexpr int K = TB_VCS;
+constexpr int NV = VCS_IN_USE(K);
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
 extern const char *const sync_name[3];
 
@@ -95,6 +100,9 @@ struct Msg {
     int phase = -1;             // AAPC: k-th AAPC message on its input
     std::vector<uint32_t> body;
     int exp_port = 0, exp_vc = 0, exp_dx = 0, exp_dy = 0;  // from the spec
+    bool exp_any_of_class = false;  // exp_vc is the class's first VC, and
+                                    // any of the class's K VCs may be taken
+    int out_vc = -1;                // the VC its HEAD left on
     int64_t head_in = -1, head_out = -1, tail_out = -1;
     size_t got = 0;
     bool started = false;

@@ -38,12 +38,17 @@ typedef struct {
 
 /* Does this binary contain Verilated RTL, and for which sizes? */
 int rtl_backend_available(void);
-/* The configuration and top (enum rtl_top_kind) the RTL was built for;
- * *xu: 1 for the X-randomised build (make RTL_X=unique: Verilator's
- * --x-initial unique --x-assign unique), 0 for the usual --x-* fast;
- * *sync_switch: whether its routers have the synchronizing switch
- * (SYNC_SWITCH). */
-void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu, int *sync_switch);
+/* One Verilated build: what make's RTL_* variables chose. */
+typedef struct {
+    int top;          /* enum rtl_top_kind (RTL_TOP) */
+    int n, depth, tt; /* RTL_N, RTL_DEPTH, RTL_TT */
+    int vcs;          /* RTL_VCS: K message-passing VCs per dateline class */
+    int xu;           /* 1: the X-randomised build (make RTL_X=unique:
+                         --x-initial unique --x-assign unique), 0: --x-* fast */
+    int sync_switch;  /* RTL_SYNC: its routers have the synchronizing switch */
+} rtl_build_t;
+/* The build this binary holds (all 0 without RTL). */
+void rtl_backend_config(rtl_build_t *b);
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
 void rtl_backend_detach(void *ctx);

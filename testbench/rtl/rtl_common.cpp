@@ -12,7 +12,10 @@
 #endif
 
 #ifndef RTL_N
-#error "RTL_N, RTL_DEPTH, RTL_TT must match the Verilated parameters"
+#error "RTL_N, RTL_DEPTH, RTL_TT (and RTL_VCS) must match the Verilated parameters"
+#endif
+#ifndef RTL_VCS
+#define RTL_VCS 1        // K, ss_router's MP_VCS (make RTL_VCS=K)
 #endif
 #ifndef RTL_X_UNIQUE
 #define RTL_X_UNIQUE 0   // 1: built with --x-initial unique --x-assign unique
@@ -156,25 +159,21 @@ static int step_hook(machine_t *, void *ctx) { return static_cast<Top *>(ctx)->s
 
 extern "C" int rtl_backend_available(void) { return 1; }
 
-extern "C" void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu,
-                                   int *sync_switch)
+extern "C" void rtl_backend_config(rtl_build_t *b)
 {
-    *xu = RTL_X_UNIQUE;
-    *n = RTL_N;
-    *depth = RTL_DEPTH;
-    *tt = RTL_TT;
-    *top = rtl::kTopKind;
-    *sync_switch = RTL_SYNC;
+    b->top = rtl::kTopKind;
+    b->n = RTL_N;
+    b->depth = RTL_DEPTH;
+    b->tt = RTL_TT;
+    b->vcs = RTL_VCS;
+    b->xu = RTL_X_UNIQUE;
+    b->sync_switch = RTL_SYNC;
 }
 
 extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
 {
-    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT) {
-        *why = "the Verilated RTL was built for another n, depth or T_t";
-        return nullptr;
-    }
-    if (m->p.vcs > 1) {   // the command line refuses it first (check_vcs_backend)
-        *why = "the Verilated RTL has 1 message-passing VC per dateline class (--vcs 1)";
+    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT || m->p.vcs != RTL_VCS) {
+        *why = "the Verilated RTL was built for another n, depth, T_t or VC count";
         return nullptr;
     }
     rtl::Top *t = rtl::make_top(m, *o, why);

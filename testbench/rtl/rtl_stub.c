@@ -4,9 +4,9 @@
 
 int rtl_backend_available(void) { return 0; }
 
-void rtl_backend_config(int *n, int *depth, int *tt, int *top, int *xu, int *sync_switch)
+void rtl_backend_config(rtl_build_t *b)
 {
-    *n = *depth = *tt = *top = *xu = *sync_switch = 0;
+    *b = (rtl_build_t){ 0 };
 }
 
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)

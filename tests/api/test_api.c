@@ -97,6 +97,15 @@ static void backends(void)
           "(backend = sc"), "%s", why ? why : "accepted");
     CHECK("backend_ties_cosim", ss_backend_check("cosim", p, k) == NULL, "refused");
     ss_params_set(p, "ties", "plus");
+    /* K VCs per class: the C model and the RTL (a build per K), not SystemC */
+    ss_params_set_int(p, "vcs", 3);
+    why = ss_backend_check("sc-rtl", p, k);
+    CHECK("backend_vcs", why && !strcmp(why, "vcs = 3 needs backend c, rtl or cosim (backend = "
+          "sc-rtl: its routers have 1 message-passing VC per dateline class)"), "%s",
+          why ? why : "accepted");
+    CHECK("backend_vcs_rtl", ss_backend_check("rtl", p, k) == NULL &&
+          ss_backend_check("cosim", p, k) == NULL, "refused");
+    ss_params_set_int(p, "vcs", 1);
     ss_kernel_opts_set(k, "kernel", "phased");
     ss_kernel_opts_set(k, "payload", "generated");
     why = ss_backend_check("sc-rtl", p, k);

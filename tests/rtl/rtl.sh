@@ -20,8 +20,8 @@ if "$root/scripts/lint.sh" >"$tmp/lint" 2>&1; then pass lint
 else fail lint "$(grep -m3 -A3 FAILED "$tmp/lint" | tr '\n' ' ')"; fi
 
 # the single-router testbench: every case at the default point (DEPTH 2,
-# T_t 2), and at the other (DEPTH, T_t) points of make test (RTB_POINTS,
-# D_T each) the directed cases and two short random seeds, their test names
+# T_t 2), and at the other (DEPTH, T_t, K) points of make test (RTB_POINTS,
+# D_T or D_T_K each) the directed cases and two short random seeds, their test names
 # prefixed with the point
 tb="$dir/rtl/router_tb/d2_t2/router_tb"
 if [ -x "$tb" ]; then
@@ -31,13 +31,16 @@ else
   fail router_tb "not built ($tb)"
 fi
 for pt in ${RTB_POINTS:-1_1 3_3 6_1}; do
-  d=${pt%_*} t=${pt#*_}
-  tb="$dir/rtl/router_tb/d${d}_t${t}/router_tb"
+  # D_T, or D_T_K: K message-passing VCs per class (its folder ends _kK)
+  IFS=_ read -r d t k <<<"$pt"
+  k=${k:-1} suf=""
+  [ "$k" = 1 ] || suf="_k$k"
+  tb="$dir/rtl/router_tb/d${d}_t${t}${suf}/router_tb"
   if [ -x "$tb" ]; then
-    "$tb" --seeds 2 --cycles 5000 2>&1 | grep -E '^(PASS|FAIL) ' | sed "s/ router_tb_/ router_tb_d${d}_t${t}_/"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAIL rtl_router_tb_d${d}_t${t}_exit: router_tb exited non-zero"
+    "$tb" --seeds 2 --cycles 5000 2>&1 | grep -E '^(PASS|FAIL) ' | sed "s/ router_tb_/ router_tb_d${d}_t${t}${suf}_/"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAIL rtl_router_tb_d${d}_t${t}${suf}_exit: router_tb exited non-zero"
   else
-    fail "router_tb_d${d}_t${t}" "not built ($tb: make router-tb RTB_DEPTH=$d RTB_TT=$t)"
+    fail "router_tb_d${d}_t${t}${suf}" "not built ($tb: make router-tb RTB_DEPTH=$d RTB_TT=$t RTB_VCS=$k)"
   fi
 done
 

@@ -34,7 +34,7 @@ int main(void)
     const int port_w = clog2(NUM_PORTS), vc_w = FLIT_VC_BITS;
     const int kind_w = FLIT_KIND_BITS, word_w = FLIT_WORD_BITS;
     num("SS_NP", NUM_PORTS);
-    num("SS_NV", VCS_IN_USE(1));   /* the RTL is K = 1 (the C model: up to NUM_VC) */
+    num("SS_MP_VCS_MAX", MAX_MP_VCS);   /* K, ss_router's MP_VCS: 1..this */
     num("SS_PORT_W", port_w);
     num("SS_VC_W", vc_w);
     num("SS_KIND_W", kind_w);

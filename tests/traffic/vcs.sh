@@ -51,13 +51,30 @@ for k in 0 5; do
   then pass "refuses_$k"; else fail "refuses_$k" "exit $rc: $err"; fi
 done
 
-# the other backends have K = 1 only: K > 1 is refused before any build
-for be in rtl cosim sc sc-rtl; do
+# the SystemC backends' routers have K = 1: K > 1 is refused, by the
+# library's ss_backend_check, before any build
+for be in sc sc-rtl; do
   err=$("$bin" traffic --pattern uniform --rate 0.1 --n 4 --vcs 2 --backend "$be" 2>&1 >/dev/null); rc=$?
-  if [ $rc -eq 2 ] && [ "$(echo "$err" | wc -l)" -eq 1 ] && echo "$err" | grep -q "vcs 2 needs --backend c"
+  if [ $rc -eq 2 ] && [ "$err" = "syncswitch: vcs = 2 needs backend c, rtl or cosim (backend = $be: its routers have 1 message-passing VC per dateline class)" ]
   then pass "refuses_k2_on_$be"; else fail "refuses_k2_on_$be" "exit $rc: $err"; fi
 done
 
-# K = 1 co-simulated with the 4-bit VC field (RTL_TESTS=1: a build takes a minute)
+# the RTL has K too (ss_router's MP_VCS; one Verilated build per K, made on
+# demand, about a minute each): the corners co-simulated, every link compared
+# every cycle (RTL_TESTS=1)
 [ "${RTL_TESTS:-0}" = 1 ] || exit 0
 same_as_c vcs_cosim_k1_uniform_n8 "$bin" cosim traffic --pattern uniform --rate 0.28 --n 8 --vcs 1 --warmup 500 --window 1500
+# K = 2, depth 4, T_t 2: near and past saturation, every route, the switch on
+# under message-passing traffic (phased AAPC with background traffic; the
+# software switch), and both tie rules
+same_as_c vcs_cosim_k2_uniform_sat "$bin" cosim traffic --pattern uniform --rate 0.22 --n 8 --vcs 2 --warmup 500 --window 1500
+same_as_c vcs_cosim_k2_bitcomp "$bin" cosim traffic --pattern bitcomp --rate 0.3 --n 8 --vcs 2 --warmup 500 --window 1500
+same_as_c vcs_cosim_k2_transpose_balanced "$bin" cosim traffic --pattern transpose --rate 0.2 --n 8 --vcs 2 --ties balanced --warmup 500 --window 1500
+same_as_c vcs_cosim_k2_msgpass "$bin" cosim run --kernel msgpass --n 8 --words 16 --vcs 2
+same_as_c vcs_cosim_k2_phased_background "$bin" cosim run --kernel phased --n 8 --words 32 --vcs 2 --background uniform:0.05
+same_as_c vcs_cosim_k2_phased_sw "$bin" cosim run --kernel phased-sw --n 8 --words 16 --vcs 2
+# K = 3, depth 2, T_t 1: short buffers, a full-rate link, past saturation
+same_as_c vcs_cosim_k3_d2_t1_uniform "$bin" cosim traffic --pattern uniform --rate 0.4 --n 8 --vcs 3 --depth 2 --tt 1 --warmup 500 --window 1500
+same_as_c vcs_cosim_k3_d2_t1_nn_msgpass "$bin" cosim run --kernel nn-msgpass --n 8 --words 8 --vcs 3 --depth 2 --tt 1
+# K = 4 (9 VCs a port), depth 1, T_t 3 on a 6x6 torus
+same_as_c vcs_cosim_k4_d1_t3_uniform "$bin" cosim traffic --pattern uniform --rate 0.2 --n 6 --vcs 4 --depth 1 --tt 3 --warmup 500 --window 1500
