@@ -495,7 +495,8 @@ static ALWAYS_INLINE const char *commit(router_t *RESTRICT r, const router_in_t 
         flit_t f = in->link[p];
         if (!flit_valid(f)) continue;
         unsigned v = flit_vc(f);
-        if (v >= (unsigned)nv || r->cnt[v][p] >= r->depth)
+        if (v >= (unsigned)nv) return "protocol: flit on a VC the router does not have (vcs)";
+        if (r->cnt[v][p] >= r->depth)
             return "protocol: flit arrived at a full buffer (credit error)";
         r->buf[v][p][(r->rd[v][p] + r->cnt[v][p]) & r->ring_mask] = f;
         r->cnt[v][p]++;
@@ -504,8 +505,8 @@ static ALWAYS_INLINE const char *commit(router_t *RESTRICT r, const router_in_t 
         credit_t c = in->credit[o];
         if (!(c & CREDIT_VALID)) continue;
         unsigned v = c & FLIT_VC_MASK;
-        if (v >= (unsigned)nv || r->credits[v][o] >= r->depth)
-            return "protocol: credit returned beyond buffer depth";
+        if (v >= (unsigned)nv) return "protocol: credit for a VC the router does not have (vcs)";
+        if (r->credits[v][o] >= r->depth) return "protocol: credit returned beyond buffer depth";
         r->credits[v][o]++;
     }
     uint8_t nim_d;

@@ -252,7 +252,8 @@ module ss_router #(
   // at the same edge).
   reg [FW-1:0]  out_flit_q  [0:NP-1];  // output link registers
   reg [CRW-1:0] in_credit_q [0:NP-1];  // credit return registers
-  reg           cred_err_q;            // a credit came back to a full count
+  reg           cred_err_q;            // a credit came back to a full count, or a
+                                       // flit or credit came on a VC >= NV
   reg           error_q;               // sticky protocol error (error_o)
   // the values the registers load when enabled (their _d)
   wire [FW-1:0]  out_flit_d  [0:NP-1];  // the winner's flit, as it leaves
@@ -327,11 +328,27 @@ module ss_router #(
 
   // protocol violations (never in a correct run): sticky error flag. A
   // BODY/TAIL at the front with no route, or a HEAD inside a message, is
-  // seen the cycle it is at the front; a buffer overflow or a credit beyond
-  // the buffer depth the cycle after it happened.
+  // seen the cycle it is at the front; a buffer overflow, a credit beyond
+  // the buffer depth, or a flit or credit on a VC this router does not
+  // have (>= 1 + 2K: no buffer or counter takes it; a neighbour built with
+  // another K) the cycle after it happened.
+  localparam [VW-1:0] NV_VC = NV[VW-1:0];
+  wire [NP-1:0] vc_bad;
+  generate
+    for (gp = 0; gp < NP; gp = gp + 1) begin : g_vc_bad
+      // {valid, vc, ...}: the vc field sits just below valid, in both
+      wire [VW-1:0] fin_vc = in_flit_i[gp*FW + `SS_FLIT_VALID - 1 -: VW];
+      wire [VW-1:0] cin_vc = out_credit_i[gp*CRW + `SS_CRED_VALID - 1 -: VW];
+      assign vc_bad[gp] = (in_flit_i[gp*FW + `SS_FLIT_VALID] && fin_vc >= NV_VC) ||
+                          (out_credit_i[gp*CRW + `SS_CRED_VALID] && cin_vc >= NV_VC);
+    end
+  endgenerate
   always @(posedge clk_i) begin
     if (!rst_ni) cred_err_q <= 1'b0;
-    else for (i = 0; i < NPV; i = i + 1) if (cred_over[i]) cred_err_q <= 1'b1;
+    else begin
+      for (i = 0; i < NPV; i = i + 1) if (cred_over[i]) cred_err_q <= 1'b1;
+      if (|vc_bad) cred_err_q <= 1'b1;
+    end
   end
 
   always @(posedge clk_i) begin

@@ -5,7 +5,8 @@
 // condition held; scripts/coverage.sh sums them over routers and runs.
 `include "ss_defs.vh"
 module ss_router_cover #(
-  parameter N = 8  // the router's N (for the datelines)
+  parameter N  = 8,  // the router's N (for the datelines)
+  parameter NV = 3   // the router's VCs per port (1 + 2K, ss_router's NV)
 ) (
   input wire                          clk_i,       // the router's clock: points sampled at its edge
   input wire                          rst_ni,      // reset: no point counts while it is low
@@ -15,18 +16,17 @@ module ss_router_cover #(
   input wire                          sw_clear_i,  // the node clears the sticky bits
   input wire [`SS_NP-1:0]             nim_o,       // the sticky bits
   input wire [`SS_NP-1:0]             tails,       // per input: an AAPC TAIL leaves
-  input wire [`SS_NP*`SS_NV-1:0]      ovc_credit,  // per output VC: a credit left
-  input wire [`SS_NP*`SS_NV-1:0]      out_busy_q,  // per output VC: owned by a message
-  input wire [`SS_NP*`SS_NV-1:0]      nonempty,    // per input VC: a flit at the front
-  input wire                          held_q [`SS_NP*`SS_NV],  // per input VC: holds a route
-  input wire [`SS_ENTRY_W-1:0]        front [`SS_NP*`SS_NV],   // per input VC: its front entry
+  input wire [`SS_NP*NV-1:0]      ovc_credit,  // per output VC: a credit left
+  input wire [`SS_NP*NV-1:0]      out_busy_q,  // per output VC: owned by a message
+  input wire [`SS_NP*NV-1:0]      nonempty,    // per input VC: a flit at the front
+  input wire                          held_q [`SS_NP*NV],  // per input VC: holds a route
+  input wire [`SS_ENTRY_W-1:0]        front [`SS_NP*NV],   // per input VC: its front entry
   input wire [`SS_NP-1:0]             granted,     // per input: its request won
   input wire [`SS_KIND_W-1:0]         req_kind [`SS_NP],  // per input: the requested flit's kind
   input wire [`SS_PORT_W-1:0]         req_port [`SS_NP],  // per input: the output requested
   input wire [`SS_VC_W-1:0]           req_ovc [`SS_NP]    // per input: the output VC requested
 );
   localparam NP = `SS_NP;
-  localparam NV = `SS_NV;
   localparam [`SS_NP-1:0] ALL = {`SS_NP{1'b1}};
 
   // the sticky bits clear this cycle: ss_sync_switch's clear, the node's in
@@ -42,7 +42,7 @@ module ss_router_cover #(
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam PV = gp * NV + gv;
-        wire [3:0] ov = 4'(front[PV][`SS_ENTRY_PORT] * NV) + 4'(front[PV][`SS_ENTRY_VC]);
+        wire [5:0] ov = 6'(front[PV][`SS_ENTRY_PORT] * NV) + 6'(front[PV][`SS_ENTRY_VC]);
         assign blocked[PV] = nonempty[PV] && !held_q[PV] &&
                              front[PV][`SS_ENTRY_KIND] == `SS_KIND_HEAD && out_busy_q[ov];
       end
@@ -58,7 +58,7 @@ module ss_router_cover #(
 endmodule
 
 // every router of the coverage build carries the points
-bind ss_router ss_router_cover #(.N(N)) u_cover (
+bind ss_router ss_router_cover #(.N(N), .NV(NV)) u_cover (
   .clk_i(clk_i), .rst_ni(rst_ni), .x_q(x_q), .y_q(y_q), .mode_q(mode_q), .sw_clear_i(sw_clear_i),
   .nim_o(nim_o), .tails(tails), .ovc_credit(ovc_credit), .out_busy_q(out_busy_q),
   .nonempty(nonempty), .held_q(held_q), .front(front), .granted(granted), .req_kind(req_kind),

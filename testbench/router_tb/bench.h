@@ -257,6 +257,7 @@ void case_backpressure(Bench &b, std::string &info);
 void case_sync_hw(Bench &b, std::string &info);
 void case_sync_sw(Bench &b, std::string &info);
 void case_sync_off(Bench &b, std::string &info);
+void case_bad_vc(Bench &b, std::string &info);
 // random.cpp
 void case_random(Bench &b, std::string &info, uint64_t seed, int sync, int64_t cycles);
 

@@ -322,4 +322,31 @@ void case_sync_off(Bench &b, std::string &info)
     info = fmt("%zu messages, %lld cycles", b.done.size(), static_cast<long long>(b.cycle));
 }
 
+// A flit, then a credit, on a VC the router does not have (1 + 2K or
+// above: a neighbour built with another K): both sides call it a protocol
+// error, the C router at once (router_step returns -1), the RTL by its
+// sticky error_o the cycle after, instead of dropping the flit silently.
+void case_bad_vc(Bench &b, std::string &info)
+{
+    for (int what = 0; what < 2; what++) {
+        b.reset(2, 3, SYNC_HW, 19);
+        router_in_t in{};
+        if (what == 0) in.link[XM] = flit_make(FLIT_HEAD, NV, head_make(-1, 0, POOL_MP, 5));
+        else in.credit[YP] = static_cast<credit_t>(CREDIT_VALID | NV);
+        router_out_t out;
+        const char *err = nullptr;
+        CHECK(router_step(&b.c, &in, &out, &err) < 0, "C: a %s on vc %d was taken",
+              what ? "credit" : "flit", NV);
+        put_bits(b.top->in_flit_i, XM * FW, FW, flit_valid(in.link[XM]) ? in.link[XM] : 0);
+        put_bits(b.top->out_credit_i, YP * CRW, CRW, credit_to_rtl(in.credit[YP]));
+        b.clock();
+        put_bits(b.top->in_flit_i, XM * FW, FW, 0);
+        put_bits(b.top->out_credit_i, YP * CRW, CRW, 0);
+        b.clock();
+        CHECK(b.top->error_o, "RTL: a %s on vc %d did not raise error_o", what ? "credit" : "flit", NV);
+        info += fmt("%s on vc %d: C \"%s\", RTL error_o; ", what ? "credit" : "flit", NV, err);
+    }
+    b.reset(2, 3, SYNC_HW, 19);   // leave the bench clean for the next case
+}
+
 }  // namespace router_tb

@@ -57,6 +57,7 @@ int main(int argc, char **argv)
     run_case(b, "sync_hw", case_sync_hw);
     run_case(b, "sync_sw", case_sync_sw);
     run_case(b, "sync_off", case_sync_off);
+    run_case(b, "bad_vc", case_bad_vc);
     static const int modes[3] = {SYNC_HW, SYNC_SW, SYNC_OFF};
     for (uint64_t s = seed_first; s < seed_first + seed_count; s++)
         for (int mode : modes)
