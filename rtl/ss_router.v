@@ -153,11 +153,13 @@ module ss_router #(
           for (k = K - 1; k >= 0; k = k - 1)
             if (cls_free[k]) low_i = k[1:0];
         end
-        wire [VW-1:0] low_vc = {1'b0, low_i, cls} + 1'b1;   // 1 + 2i + c
+        // (K = 1: the class's one VC is the one the entry names; said so,
+        // so that synthesis keeps K = 1's router as small as it was)
+        wire [VW-1:0] low_vc = (K == 1) ? e_vc : {1'b0, low_i, cls} + 1'b1;   // 1 + 2i + c
         assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : e_port;
         assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : (by_class ? low_vc : e_vc);
         wire [PVW-1:0] tgt   = tgt_port[PV] * NV_W + {{(PVW-VW){1'b0}}, tgt_vc[PV]};
-        wire           head_go = by_class ? |cls_free : ovc_free[tgt];
+        wire           head_go = (by_class && K > 1) ? |cls_free : ovc_free[tgt];
         wire           gated = (gv == `SS_VC_AAPC) && gate[gp];
         assign elig[PV] = nonempty[PV] &&
                           (held_q[PV] ? (ovc_ready[tgt] && !is_head)

@@ -76,5 +76,4 @@ same_as_c vcs_cosim_k2_phased_sw "$bin" cosim run --kernel phased-sw --n 8 --wor
 # K = 3, depth 2, T_t 1: short buffers, a full-rate link, past saturation
 same_as_c vcs_cosim_k3_d2_t1_uniform "$bin" cosim traffic --pattern uniform --rate 0.4 --n 8 --vcs 3 --depth 2 --tt 1 --warmup 500 --window 1500
 same_as_c vcs_cosim_k3_d2_t1_nn_msgpass "$bin" cosim run --kernel nn-msgpass --n 8 --words 8 --vcs 3 --depth 2 --tt 1
-# K = 4 (9 VCs a port), depth 1, T_t 3 on a 6x6 torus
-same_as_c vcs_cosim_k4_d1_t3_uniform "$bin" cosim traffic --pattern uniform --rate 0.2 --n 6 --vcs 4 --depth 1 --tt 3 --warmup 500 --window 1500
+# (K = 4, 9 VCs a port: the router testbench's point 3_1_4, RTB_POINTS)
