@@ -21,7 +21,8 @@
 #                   of the last complete run in STUDY_OUT
 # Writes STUDY_OUT/curves_8x8.csv (every point), saturation_8x8.csv (one row
 # a curve), depth_points_8x8.csv and depth_8x8.csv (the same for the depth
-# sweep), study_8x8.png (the curves, with gnuplot). Each variable is checked before any work; each file
+# sweep), study_8x8.png (the curves) and depth_8x8.png (saturation against
+# depth), with gnuplot. Each variable is checked before any work; each file
 # is written under a temporary name and renamed when complete, after the
 # last run's files are removed.
 set -euo pipefail
@@ -62,7 +63,7 @@ fi
 mkdir -p "$res"
 out_clean "$res"
 [ "$replot" = 1 ] || rm -f "$res"/curves_8x8.csv "$res"/saturation_8x8.csv "$res"/depth_8x8.csv "$res"/depth_points_8x8.csv \
-  "$res"/study_8x8.png
+  "$res"/study_8x8.png "$res"/depth_8x8.png
 
 # one JSON field; a figure the run did not see (null) is an empty cell
 f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
@@ -229,5 +230,33 @@ if command -v gnuplot >/dev/null; then
   } | gnuplot
   out_done "$png"
   echo "plot: $png"
+  # saturation against depth, beside what the credit loop alone predicts
+  # for one VC: each K = 1 curve's depth-4 value times min(1, depth / 4)
+  dpng=$res/depth_8x8.png
+  if [ -f "$depth" ] && [ "$(awk -F, 'NR > 1' "$depth" | wc -l)" -gt 1 ]; then
+    {
+      echo "set terminal pngcairo size 760,520 font ',11'; set output '$(out_part "$dpng")'"
+      echo "set datafile separator ','; set grid; set key bottom right box opaque samplen 3"
+      echo "set title '8x8 uniform, T_t = 1, 5-flit packets, seed $seed: saturation against buffer depth'"
+      echo "set xlabel 'buffer depth D (flits per VC)'; set ylabel 'saturation (offered flits/node/cycle)'"
+      echo "set xrange [0.5:$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { print m + 0.5 }' "$depth")]; set yrange [0:*]; set xtics 1"
+      printf "plot "
+      dk=$(awk -F, 'NR > 1 && !s[$2]++ { printf "%s ", $2 }' "$depth")
+      dtt=$(awk -F, 'NR > 1 && !s[$3]++ { printf "%s ", $3 }' "$depth")
+      for k in $dk; do
+        for t in $dtt; do
+          sel="\$2 == $k && strcol(3) eq '$t'"
+          d4=$(awk -F, -v k="$k" -v t="$t" '$2 == k && $3 == t && $4 == 4 { print $7 }' "$depth")
+          printf "'%s' using (%s ? \$4 : 1/0):7 with linespoints lw 2 %s lc rgb '%s' title 'K = %s, %s', " \
+            "$depth" "$sel" "$(style "$t")" "${colors[k]}" "$k" "$t"
+          [ -n "$d4" ] && [ "$k" = 1 ] && printf "'%s' using (%s ? \$4 : 1/0):(%s * (\$4 < 4 ? \$4 / 4. : 1)) with lines lw 1 dt 3 lc rgb '%s' notitle, " \
+            "$depth" "$sel" "$d4" "${colors[k]}"
+        done
+      done
+      echo "NaN with lines lw 1 dt 3 lc rgb 'black' title 'credit loop: depth 4 x min(1, D/4)'"
+    } | gnuplot
+    out_done "$dpng"
+    echo "plot: $dpng"
+  fi
 fi
 echo "CSV: $res/"
