@@ -96,6 +96,18 @@ if [ "$(cat "$tmp/count" 2>/dev/null)" != 4 ]; then fail traffic_interrupted "th
 elif [ -n "$left" ]; then fail traffic_interrupted "left: $left"
 else pass traffic_interrupted; fi
 
+# make traffic-study stopped mid-way through its first curve: the last
+# run's files gone, no CSV of a cut-off sweep, no temporary
+t=$tmp/studyint
+mkdir -p "$t/out"
+echo stale >"$t/out/curves_8x8.csv"
+echo stale >"$t/out/study_8x8.png"
+left=$(STUDY_OUT="$t/out" STUDY_PATTERNS=bitcomp STUDY_VCS=1 STUDY_TIES=plus STUDY_DEPTHS=0 WINDOW=500 \
+       interrupted study_interrupted traffic 3 "$t" "$root/scripts/traffic_study.sh")
+if [ "$(cat "$tmp/count" 2>/dev/null)" != 3 ]; then fail study_interrupted "the stand-in ran $(cat "$tmp/count" 2>/dev/null) times, want 3"
+elif [ -n "$left" ]; then fail study_interrupted "left: $left"
+else pass study_interrupted; fi
+
 # make run stopped in its phased sweep (its third call: the kernel list,
 # then B = 16 and 32): no aapc CSV, no temporary
 s=$tmp/sweep
