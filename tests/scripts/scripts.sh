@@ -42,6 +42,14 @@ bad_var synth_jobs SYNTH_JOBS=0 "$root/scripts/synth.sh"
 bad_var scale_rows SCALE_ROWS=phased:12:4 "$root/scripts/scale_table.sh"
 bad_var scale_rows_form "SCALE_ROWS=fft2d:8:4" "$root/scripts/scale_table.sh"
 bad_var scale_threads SCALE_THREADS=0 "$root/scripts/scale_table.sh"
+bad_var study_vcs "STUDY_VCS=1 5" "$root/scripts/traffic_study.sh"
+bad_var study_ties STUDY_TIES=even "$root/scripts/traffic_study.sh"
+bad_var study_patterns STUDY_PATTERNS=tornado "$root/scripts/traffic_study.sh"
+bad_var study_depths STUDY_DEPTHS=17 "$root/scripts/traffic_study.sh"
+bad_var study_window WINDOW=10k "$root/scripts/traffic_study.sh"
+bad_var study_replot REPLOT=yes "$root/scripts/traffic_study.sh"
+# REPLOT=1 with no complete run to plot again: the same refusal
+bad_var study_replot_nothing REPLOT=1 "$root/scripts/traffic_study.sh"
 
 # make bench-scale's table on two small rows: every field seen
 (cd "$tmp" && SS="$dir/syncswitch" SCALE_ROWS="phased:8:4 msgpass:4:4" \
@@ -88,6 +96,18 @@ if [ "$(cat "$tmp/count" 2>/dev/null)" != 4 ]; then fail traffic_interrupted "th
 elif [ -n "$left" ]; then fail traffic_interrupted "left: $left"
 else pass traffic_interrupted; fi
 
+# make traffic-study stopped mid-way through its first curve: the last
+# run's files gone, no CSV of a cut-off sweep, no temporary
+t=$tmp/studyint
+mkdir -p "$t/out"
+echo stale >"$t/out/curves_8x8.csv"
+echo stale >"$t/out/study_8x8.png"
+left=$(STUDY_OUT="$t/out" STUDY_PATTERNS=bitcomp STUDY_VCS=1 STUDY_TIES=plus STUDY_DEPTHS=0 WINDOW=500 \
+       interrupted study_interrupted traffic 3 "$t" "$root/scripts/traffic_study.sh")
+if [ "$(cat "$tmp/count" 2>/dev/null)" != 3 ]; then fail study_interrupted "the stand-in ran $(cat "$tmp/count" 2>/dev/null) times, want 3"
+elif [ -n "$left" ]; then fail study_interrupted "left: $left"
+else pass study_interrupted; fi
+
 # make run stopped in its phased sweep (its third call: the kernel list,
 # then B = 16 and 32): no aapc CSV, no temporary
 s=$tmp/sweep
@@ -127,3 +147,18 @@ else
   elif [ -n "$(find "$t" -name '*.part')" ]; then fail traffic_small_plots "a temporary is left: $(ls -A "$t")"
   else pass traffic_small_plots; fi
 fi
+
+# a small make traffic-study to the end: bitcomp, K = 1, plus, no depth
+# sweep, short windows: one row a curve, its zero-load point, a stable
+# point and the first unstable one, and no temporary left
+t=$tmp/study
+(cd "$tmp" && STUDY_OUT="$t" SS="$dir/syncswitch" STUDY_PATTERNS=bitcomp STUDY_VCS=1 STUDY_TIES=plus \
+   STUDY_DEPTHS=0 WINDOW=500 timeout 120 "$root/scripts/traffic_study.sh" >"$tmp/log" 2>&1)
+rc=$?
+if [ $rc -ne 0 ] || [ ! -f "$t/saturation_8x8.csv" ]; then fail study_small "exit $rc: $(tail -3 "$tmp/log")"
+elif ! grep -qE '^bitcomp,1,plus,4,0\.50*,[0-9.]+,[0-9.]+,0\.[0-9]+,[0-9.]+,0\.[0-9]+,[0-9.]+$' "$t/saturation_8x8.csv"; then
+  fail study_small "saturation row: $(tail -1 "$t/saturation_8x8.csv")"
+elif [ "$(grep -c ',true$' "$t/curves_8x8.csv")" -lt 1 ] || [ -e "$t/depth_8x8.csv" ]; then
+  fail study_small "curves: $(tr '\n' ' ' <"$t/curves_8x8.csv")"
+elif [ -n "$(find "$t" -name '*.part')" ]; then fail study_small "a temporary is left: $(ls -A "$t")"
+else pass study_small; fi
