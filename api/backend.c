@@ -71,6 +71,17 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
         return ss_values_fail(v, "ties = %s needs backend %s (backend = %s: its node programs "
                               "read no tie rule)", ties,
                               backends_with(0, on, sizeof on), backend);
+    /* nor the prototype's costs and its software switch under the
+     * hardware-switch kernels (iwarp-proto): its node reads neither */
+    int64_t dma = ss_params_get_int(p, "dma_cycles");
+    if (dma)
+        return ss_values_fail(v, "dma_cycles = %lld needs backend %s (backend = %s: its node "
+                              "programs read no prototype costs)", (long long)dma,
+                              backends_with(0, on, sizeof on), backend);
+    if (ss_params_get_int(p, "sync") == 2)
+        return ss_values_fail(v, "sync = 2 needs backend %s (backend = %s: its node programs "
+                              "run the hardware-switch kernels on the hardware switch)",
+                              backends_with(0, on, sizeof on), backend);
     if (!k) return NULL;
     const char *payload = ss_values_text(&k->v, ss_field_index(SS_FIELDS_KERNEL, "payload"));
     if (payload && strcmp(payload, "generated") == 0)

@@ -37,6 +37,8 @@ static const ss_field params_fields[] = {
         "(a kernel runs in the mode it needs)"),
     INT("call_cycles", 0, 1000000, "0..1000000", "cost of a queue/DMA API call, cycles"),
     INT("msg_cycles", 0, 1000000, "0..1000000", "cost of a message-passing send, cycles"),
+    INT("dma_cycles", 0, 1000000, "0..1000000",
+        "extra cost of a message's first DMA start (the prototype's DMA setup), cycles"),
     INT("watchdog", 1, 1000000000000LL, "1..1000000000000",
         "cycles without progress before the run is reported stuck"),
     INT("seed", 0, UINT32_MAX, "0..4294967295", "seed of randomized kernels, traffic and jitter"),
