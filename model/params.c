@@ -46,9 +46,9 @@ static const params_preset_t presets[] = {
         .params = {
             .n = 8,
             .depth = 4,
-            .tt = 2,          /* line 267: 2 cycles a word, 40 MB/s */
-            .mhz = 20.0,      /* line 267: 20 MHz */
-            /* Fig. 4 (lines 117-137): the node program forwards the stopped
+            .tt = 2,          /* line 271: T_t = 2 cycles a word */
+            .mhz = 20.0,      /* line 271: S = 20 MHz */
+            /* Fig. 4 (lines 155-172): the node program forwards the stopped
              * queues and polls their NotInMessage status every phase */
             .sync = SYNC_SW,
             /* not stated: iwarp's 10-cycle queue call. Every phase pays
@@ -56,9 +56,9 @@ static const params_preset_t presets[] = {
              * subsets, mostly empty phases, leave no room for more
              * (paper/notes/hinrichs.md) */
             .call_cycles = 10,
-            /* line 263: the deposit library's send, "constant at around
-             * 400 cycles" a message; no per-byte cost (line 264: data flow
-             * at the link rate once started) */
+            /* line 267: the deposit library's send, "constant at around
+             * 400 cycles" a message; no per-byte cost (the same line: once
+             * data flows, only the link rate limits it) */
             .msg_cycles = 400,
             /* Calibrated on Sec. 4.4 (line 331): two phased AAPCs of
              * 128-word messages in 184,400 cycles, 1440.6 a phase (Eq. 3:
