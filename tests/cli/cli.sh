@@ -259,18 +259,18 @@ else pass preset_order; fi
 grep -q -- "--tt 3 --preset iwarp" "$tmp/h" && pass preset_order_help || fail preset_order_help "--help does not state the rule"
 
 # iwarp-proto (issue 22): iwarp's values but the block set-up that
-# docs/config.md and model/params.c give (--dma-cycles 1130); its switch is
-# software (sync 2), so the hardware-switch kernel phased runs as phased-sw:
-# with no set-up its cycles are iwarp's phased-sw; with it, --words 128
-# takes the calibrated 92,174 cycles a step (Sec. 4.4: 184,400 for two)
-want_proto=$(echo "$want" | sed 's/--dma-cycles 0/--dma-cycles 1130/')
+# docs/kernels/aapc.md and model/params.c give (--dma-cycles 450); its switch
+# is software (sync 2), so the hardware-switch kernel phased runs as
+# phased-sw: with no set-up its cycles are iwarp's phased-sw; with it, the
+# calibration run (the gray hypercube subset at 1 KB) takes 15,864 cycles
+want_proto=$(echo "$want" | sed 's/--dma-cycles 0/--dma-cycles 450/')
 got_proto=$(grep -A1 '^iwarp-proto ' "$tmp/p" | tail -1 | sed 's/^ *//')
 [ "$got_proto" = "$want_proto" ] && pass preset_iwarp_proto || fail preset_iwarp_proto "values: '$got_proto'"
 cy() { "$bin" run --n 8 --words "$@" --json 2>/dev/null | sed -n 's/.*"cycles":\([0-9]*\),.*"verified":\(true\|false\).*/\1 \2/p'; }
 a=$(cy 16 --kernel phased --preset iwarp-proto --dma-cycles 0); b=$(cy 16 --kernel phased-sw --preset iwarp)
-c=$(cy 128 --kernel phased --preset iwarp-proto); d=$(cy 16 --kernel phased --preset iwarp)
+c=$(cy 256 --kernel hcube-aapc --mapping gray --preset iwarp-proto); d=$(cy 16 --kernel phased --preset iwarp)
 if [ -z "$a" ] || [ "$a" != "$b" ] || [ "$a" = "$d" ]; then fail proto_sw_switch "iwarp-proto phased '$a', iwarp phased-sw '$b', phased '$d'"
-elif [ "$c" != "92174 true" ]; then fail proto_calibration "phased --words 128: '$c', want '92174 true'"
+elif [ "$c" != "15864 true" ]; then fail proto_calibration "hcube-aapc gray --words 256: '$c', want '15864 true'"
 else pass proto_sw_switch; fi
 # the subsets run on its software switch too, and message passing pays no set-up
 a=$(cy 64 --kernel nn-aapc --preset iwarp-proto); b=$(cy 64 --kernel nn-aapc --preset iwarp)
@@ -286,7 +286,7 @@ for v in -1 1000001; do
 done
 # the SystemC backends read neither the set-up cost nor the software switch
 expect_usage proto_sc run --kernel phased --n 8 --words 16 --preset iwarp-proto --backend sc
-grep -qF "dma_cycles = 1130 needs backend c, rtl or cosim" "$tmp/err" && pass proto_sc_line || fail proto_sc_line "$(cat "$tmp/err")"
+grep -qF "dma_cycles = 450 needs backend c, rtl or cosim" "$tmp/err" && pass proto_sc_line || fail proto_sc_line "$(cat "$tmp/err")"
 expect_usage proto_sc_sync run --kernel phased --n 8 --words 16 --preset iwarp-proto --dma-cycles 0 --backend sc
 grep -qF "sync = 2 needs backend c, rtl or cosim" "$tmp/err" && pass proto_sc_sync_line || fail proto_sc_sync_line "$(cat "$tmp/err")"
 

@@ -44,8 +44,8 @@ static void test_params_iwarp_proto_row(test_ctx *t)
     params_t p, w;
     CHECK(t, params_preset(&p, "iwarp-proto") == 0, "iwarp-proto not found");
     params_iwarp(&w);
-    CHECK(t, p.sync == SYNC_SW && p.dma_cycles == 1130,
-          "iwarp-proto: sync %d dma_cycles %d, want 2 and 1130", p.sync, p.dma_cycles);
+    CHECK(t, p.sync == SYNC_SW && p.dma_cycles == 450,
+          "iwarp-proto: sync %d dma_cycles %d, want 2 and 450", p.sync, p.dma_cycles);
     p.sync = w.sync;
     p.dma_cycles = w.dma_cycles;
     CHECK(t, memcmp(&p, &w, sizeof p) == 0, "iwarp-proto differs from iwarp elsewhere");
