@@ -78,6 +78,12 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
         return ss_values_fail(v, "ties = %s needs backend %s (backend = %s: its node programs "
                               "read no tie rule)", ties,
                               backends_with(0, on, sizeof on), backend);
+    /* nor the prototype's block set-up (iwarp-proto): its node reads none */
+    int64_t dma = ss_params_get_int(p, "dma_cycles");
+    if (dma)
+        return ss_values_fail(v, "dma_cycles = %lld needs backend %s (backend = %s: its node "
+                              "programs read no prototype costs)", (long long)dma,
+                              backends_with(0, on, sizeof on), backend);
     if (!k) return NULL;
     const char *payload = ss_values_text(&k->v, ss_field_index(SS_FIELDS_KERNEL, "payload"));
     if (payload && strcmp(payload, "generated") == 0)
@@ -88,6 +94,13 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
                               "serial receive port)", backends_with(0, on, sizeof on), backend);
     const char *name = ss_values_text(&k->v, ss_field_index(SS_FIELDS_KERNEL, "kernel"));
     const kernel_t *kt = name ? kernel_find(name) : NULL;
+    /* sync 2 (iwarp-proto) runs a hardware-switch kernel on the software
+     * switch, which only the C node programs do (a SystemC network of
+     * your own may well have sync 2: it is checked without a kernel) */
+    if (kt && kt->sync == KERNEL_SYNC_HW && ss_params_get_int(p, "sync") == 2)
+        return ss_values_fail(v, "sync = 2 needs backend %s (backend = %s: its node programs "
+                              "run kernel = %s on the hardware switch)",
+                              backends_with(0, on, sizeof on), backend, kt->name);
     if (kt && (kt->needs & KERNEL_NEEDS_BNET))
         return ss_values_fail(v, "kernel = %s needs backend %s (backend = %s: its node has no "
                               "broadcast network)", kt->name, backends_with(0, on, sizeof on),

@@ -34,10 +34,13 @@ static const ss_field params_fields[] = {
     INT("tt", 1, MAX_TT, "1.." STR(MAX_TT), "link throttle T_t, cycles per flit"),
     REAL("mhz", 1e-3, 1e6, "0.001..1e+06", "clock S in MHz (scales the reported bandwidth only)"),
     INT("sync", 0, 2, "0..2",
-        "synchronizing switch of a network you clock yourself: 0 off, 1 hardware, 2 software "
-        "(a kernel runs in the mode it needs)"),
+        "synchronizing switch of a network you clock yourself: 0 off, 1 hardware, 2 software; "
+        "a kernel runs in the mode it needs, but on 2 (iwarp-proto) the hardware-switch "
+        "kernels run on the software switch"),
     INT("call_cycles", 0, 1000000, "0..1000000", "cost of a queue/DMA API call, cycles"),
     INT("msg_cycles", 0, 1000000, "0..1000000", "cost of a message-passing send, cycles"),
+    INT("dma_cycles", 0, 1000000, "0..1000000",
+        "extra cost of a message's first DMA start (the prototype's DMA setup), cycles"),
     INT("watchdog", 1, 1000000000000LL, "1..1000000000000",
         "cycles without progress before the run is reported stuck"),
     INT("seed", 0, UINT32_MAX, "0..4294967295", "seed of randomized kernels, traffic and jitter"),

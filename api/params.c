@@ -21,6 +21,7 @@ void ss_params_from_model(ss_params *p, const params_t *m)
     store(p, "sync", m->sync, 0, 0);
     store(p, "call_cycles", m->call_cycles, 0, 0);
     store(p, "msg_cycles", m->msg_cycles, 0, 0);
+    store(p, "dma_cycles", m->dma_cycles, 0, 0);
     store(p, "watchdog", m->watchdog, 0, 0);
     store(p, "seed", m->seed, 0, 0);
     store(p, "jitter", 0, m->jitter, 1);
@@ -50,6 +51,7 @@ void ss_params_to_model(const ss_params *p, params_t *m)
     m->sync = (int)gi(p, "sync");
     m->call_cycles = (int)gi(p, "call_cycles");
     m->msg_cycles = (int)gi(p, "msg_cycles");
+    m->dma_cycles = (int)gi(p, "dma_cycles");
     m->watchdog = gi(p, "watchdog");
     m->seed = (uint32_t)gi(p, "seed");
     m->jitter = gr(p, "jitter");

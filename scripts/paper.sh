@@ -95,8 +95,9 @@ if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then 
   echo "(ours as lines, the paper's values as large open markers, in the paper's"
   echo "units); the CSV beside it holds our numbers."
   echo
-  echo "Machine presets (\`syncswitch presets\`): iwarp for seed 001, ipsc860 for"
-  echo "seeds 000, 002 and 003, ap1000 for seed 004."
+  echo "Machine presets (\`syncswitch presets\`): iwarp for seed 001 (iwarp-proto,"
+  echo "its prototype, beside it where a row says so), ipsc860 for seeds 000, 002"
+  echo "and 003, ap1000 for seed 004."
   echo
   cat paper/notes/calibration.md
   for p in $papers; do

@@ -152,3 +152,18 @@ uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase)
     api_send_trailer(c);
     return dst < 0 ? 1u : 0u;
 }
+
+void aapc_phase_begin(node_ctx *c, int phase)
+{
+    if (api_switch_sw(c) && phase > 0) api_forward_queues(c);
+}
+
+void aapc_phase_end(node_ctx *c)
+{
+    if (api_switch_sw(c)) api_wait_queues_complete(c);
+}
+
+void aapc_phases_done(node_ctx *c)
+{
+    if (api_switch_sw(c)) api_forward_queues(c);
+}

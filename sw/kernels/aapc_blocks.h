@@ -58,5 +58,16 @@ int aapc_phase_header(node_ctx *c, const aapc_schedule *s, int phase);
  * DMA of the block, TAIL), or an empty message to itself when the schedule
  * has none for it. Returns 1 for an empty message, else 0. */
 uint32_t aapc_send_phase(node_ctx *c, const kernel_cfg *k, int phase);
+/* The switch between the phases of a hardware-switch kernel, as the
+ * machine has it. Hardware switch: nothing (the router holds the next
+ * HEAD). Software switch (api_switch_sw: a machine with sync 2, the
+ * iwarp-proto preset): Fig. 4's lines 4-5 before every phase but the first
+ * (aapc_phase_begin: api_forward_queues) and line 14 after each
+ * (aapc_phase_end: api_wait_queues_complete), and after the last phase one
+ * more forward that leaves the queues open (aapc_phases_done), as
+ * phased-sw does. */
+void aapc_phase_begin(node_ctx *c, int phase);
+void aapc_phase_end(node_ctx *c);
+void aapc_phases_done(node_ctx *c);
 
 #endif

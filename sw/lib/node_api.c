@@ -17,6 +17,7 @@ uint64_t api_now(const node_ctx *c) { return c->ops->status(c, API_ST_NOW, 0); }
 
 int api_call_cycles(const node_ctx *c) { return c->call_cycles; }
 int api_msg_cycles(const node_ctx *c) { return c->msg_cycles; }
+int api_switch_sw(const node_ctx *c) { return c->sync_sw; }
 int api_link_tt(const node_ctx *c) { return c->tt; }
 int api_buffer_depth(const node_ctx *c) { return c->depth; }
 int64_t api_watchdog(const node_ctx *c) { return c->watchdog; }
@@ -185,21 +186,32 @@ void api_post_tail(node_ctx *c)
     c->ops->post_tail(c);
 }
 
+/* A DMA start's cost: its call, and the first of a message (since the
+ * last api_send_header) also the machine's dma_cycles (params.h). */
+static uint64_t dma_call(node_ctx *c)
+{
+    uint64_t t = (uint64_t)c->call_cycles;
+    if (!c->msg_dma) t += (uint64_t)c->dma_cycles;
+    c->msg_dma = 1;
+    return t;
+}
+
 void api_send_header(node_ctx *c, int dx, int dy, unsigned pool)
 {
+    c->msg_dma = 0;
     api_software(c, (uint64_t)c->call_cycles);
     api_post_head(c, dx, dy, pool, c->id);
 }
 
 void api_start_dma_out(node_ctx *c, uint32_t addr, uint32_t len)
 {
-    api_software(c, (uint64_t)c->call_cycles);
+    api_software(c, dma_call(c));
     api_post_data(c, addr, len);
 }
 
 void api_start_dma_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
 {
-    api_software(c, (uint64_t)c->call_cycles);
+    api_software(c, dma_call(c));
     api_post_gen(c, dst, first, len);
 }
 

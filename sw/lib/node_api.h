@@ -39,6 +39,9 @@ uint64_t api_now(const node_ctx *c);
 /* The machine's costs, as the node's software knows them. */
 int api_call_cycles(const node_ctx *c);   /* one queue/DMA call */
 int api_msg_cycles(const node_ctx *c);    /* one message-passing library send */
+int api_switch_sw(const node_ctx *c);     /* 1: the router's synchronizing switch is
+                                             software (Fig. 4): the node program
+                                             forwards and polls the AAPC queues */
 int api_link_tt(const node_ctx *c);       /* T_t: cycles per flit on a link */
 int api_buffer_depth(const node_ctx *c);  /* flits per router input VC buffer */
 int64_t api_watchdog(const node_ctx *c);  /* cycles without progress before the
@@ -93,6 +96,8 @@ void api_rx_serial(node_ctx *c);
  * it waits only while the command queue is full. The HEAD names this node
  * as the source. */
 void api_send_header(node_ctx *c, int dx, int dy, unsigned pool);
+/* The first DMA start of a message (after api_send_header) also costs
+ * the machine's dma_cycles (params.h: 0 but on iwarp-proto). */
 void api_start_dma_out(node_ctx *c, uint32_t addr, uint32_t len);
 void api_send_trailer(node_ctx *c);
 void api_wait_dma_out(node_ctx *c);

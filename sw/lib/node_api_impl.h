@@ -81,6 +81,10 @@ struct node_ctx {
     void *impl;                 /* the implementation's own node */
     int id, x, y, n, num_nodes;
     int call_cycles, msg_cycles, tt, depth;
+    int dma_cycles;             /* the prototype's block cost (params.h) */
+    int sync_sw;                /* the router's switch is software (api_switch_sw) */
+    int msg_dma;                /* this message's dma_cycles are paid (api_send_header
+                                   clears it, the first DMA start sets it) */
     int64_t watchdog;
     uint32_t *mem;              /* local memory (the C model's array, or a
                                    TLM direct memory interface pointer) */

@@ -154,6 +154,7 @@ node_ctx *node_api_model_nodes(machine_t *m)
         ctx[i] = (node_ctx){ .ops = &model_ops, .impl = nd, .id = i, .x = nd->x, .y = nd->y,
                              .n = m->n, .num_nodes = m->num_nodes,
                              .call_cycles = m->p.call_cycles, .msg_cycles = m->p.msg_cycles,
+                             .dma_cycles = m->p.dma_cycles, .sync_sw = m->p.sync == SYNC_SW,
                              .tt = m->p.tt, .depth = m->p.depth, .watchdog = m->p.watchdog,
                              .mem = nd->mem, .mem_words = nd->mem_words,
                              .mem_words_per_cycle = m->p.mem_words_per_cycle,

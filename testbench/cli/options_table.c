@@ -75,6 +75,8 @@ const opt_row opt_rows[] = {
     { .cmds = BOTH, OPT("--depth", "D"), PARAM("depth"), .help = "flits per input VC buffer" },
     { OPT("--call-cycles", "C"), PARAM("call_cycles"), .help = "cost of a queue/DMA API call" },
     { OPT("--msg-cycles", "C"), PARAM("msg_cycles"), .help = "cost of a message-passing send" },
+    { OPT("--dma-cycles", "C"), PARAM("dma_cycles"),
+      .help = "extra cost of a message's first DMA start (iwarp-proto)" },
     { .cmds = BOTH, OPT("--watchdog", "W"), PARAM("watchdog"),
       .help = "cycles without progress before reporting a hang" },
     { .cmds = BOTH, OPT("--seed", "S"), PARAM("seed"),

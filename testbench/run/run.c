@@ -80,7 +80,11 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
                   const backend_opts *be, run_result *res, int progress, FILE *diag)
 {
     params_t p = *pin;
-    p.sync = k->sync;
+    /* a kernel runs in the mode it needs, but a machine whose switch is
+     * software (sync 2: iwarp-proto, the prototype of Fig. 4) runs the
+     * hardware-switch kernels on it: their node programs forward and poll
+     * the queues themselves (aapc_phase_begin / aapc_phase_end) */
+    p.sync = k->sync == KERNEL_SYNC_HW && pin->sync == SYNC_SW ? SYNC_SW : k->sync;
     memset(res, 0, sizeof *res);
     /* the nodes' copy: the run's costs for the hooks, and its report */
     kernel_cfg run_cfg = *cfg_in;

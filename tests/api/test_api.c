@@ -106,6 +106,28 @@ static void backends(void)
     CHECK("backend_vcs_rtl", ss_backend_check("rtl", p, k) == NULL &&
           ss_backend_check("cosim", p, k) == NULL, "refused");
     ss_params_set_int(p, "vcs", 1);
+    /* iwarp-proto (issue 22): its block set-up and, for a hardware-switch
+     * kernel, its software switch are the C node programs'; a SystemC
+     * network of one's own may have the software switch (no kernel) */
+    ss_params_preset(p, "iwarp-proto");
+    ss_params_set_int(p, "n", 8);
+    why = ss_backend_check("sc", p, NULL);
+    CHECK("backend_proto_dma", why && strstr(why, "dma_cycles = 450 needs backend c, rtl or "
+          "cosim (backend = sc"), "%s", why ? why : "accepted");
+    ss_params_set_int(p, "dma_cycles", 0);
+    CHECK("backend_proto_sync_own", ss_backend_check("sc", p, NULL) == NULL, "%s",
+          ss_backend_check("sc", p, NULL));
+    ss_kernel_opts_set(k, "kernel", "phased-sw");
+    CHECK("backend_proto_sync_sw", ss_backend_check("sc", p, k) == NULL, "%s",
+          ss_backend_check("sc", p, k));
+    ss_kernel_opts_set(k, "kernel", "phased");
+    why = ss_backend_check("sc-rtl", p, k);
+    CHECK("backend_proto_sync_hw", why && strstr(why, "sync = 2 needs backend c, rtl or cosim "
+          "(backend = sc-rtl: its node programs run kernel = phased"), "%s",
+          why ? why : "accepted");
+    CHECK("backend_proto_cosim", ss_backend_check("cosim", p, k) == NULL, "refused");
+    ss_params_preset(p, "iwarp");
+    ss_params_set_int(p, "n", 4);
     ss_kernel_opts_set(k, "kernel", "phased");
     ss_kernel_opts_set(k, "payload", "generated");
     why = ss_backend_check("sc-rtl", p, k);

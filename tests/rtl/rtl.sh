@@ -80,6 +80,11 @@ cosim cx_standard_b4        cx-standard 4
 cosim aapc_bucket_b1        aapc-bucket 1
 cosim combine_hybrid_b16    combine-hybrid 16
 cosim phased_var_zero_b16   phased-var 16 --zero-prob 0.5
+# iwarp-proto (issue 22): the hardware-switch kernels on the software
+# switch (sync 2), with its block set-up
+cosim proto_phased_b16      phased 16 --preset iwarp-proto
+cosim proto_nn_aapc_b16     nn-aapc 16 --preset iwarp-proto
+cosim proto_fem_aapc_b8     fem-aapc 8 --preset iwarp-proto
 
 # RTL alone gives the C model's cycles too
 c=$("$bin" run --kernel phased --n 8 --words 16 --json | field cycles)

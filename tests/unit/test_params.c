@@ -36,6 +36,27 @@ static void test_params_machine_rows(test_ctx *t)
           "ap1000: %g MB/s per link, not 25", 4 * p.mhz / p.tt);
 }
 
+/* iwarp-proto (issue 22): the iwarp row with the prototype's software
+ * switch and block set-up (docs/config.md, model/params.c); every other
+ * row has no set-up, so their cycle counts are as before the field. */
+static void test_params_iwarp_proto_row(test_ctx *t)
+{
+    params_t p, w;
+    CHECK(t, params_preset(&p, "iwarp-proto") == 0, "iwarp-proto not found");
+    params_iwarp(&w);
+    CHECK(t, p.sync == SYNC_SW && p.dma_cycles == 450,
+          "iwarp-proto: sync %d dma_cycles %d, want 2 and 450", p.sync, p.dma_cycles);
+    p.sync = w.sync;
+    p.dma_cycles = w.dma_cycles;
+    CHECK(t, memcmp(&p, &w, sizeof p) == 0, "iwarp-proto differs from iwarp elsewhere");
+    const params_preset_t *r;
+    for (int i = 0; (r = params_preset_at(i)); i++)
+        if (strcmp(r->name, "iwarp-proto") != 0)
+            CHECK(t, r->params.dma_cycles == 0 && r->params.sync == SYNC_HW,
+                  "row %s: dma_cycles %d sync %d", r->name, r->params.dma_cycles,
+                  r->params.sync);
+}
+
 static void test_params_unknown_and_iteration(test_ctx *t)
 {
     params_t p;
@@ -59,6 +80,7 @@ static void test_params_unknown_and_iteration(test_ctx *t)
 const test_case tests_params[] = {
     T(test_params_iwarp_row),
     T(test_params_machine_rows),
+    T(test_params_iwarp_proto_row),
     T(test_params_unknown_and_iteration),
     { NULL, NULL },
 };

@@ -365,11 +365,14 @@ static uint32_t transpose_phased(node_ctx *c, const aapc_schedule *s, const geom
 {
     uint32_t empties = 0;
     for (int phase = 0; phase < s->num_phases; phase++) {
+        aapc_phase_begin(c, phase);   /* software switch only (iwarp-proto) */
         int dst = aapc_phase_header(c, s, phase);
         if (dst >= 0) api_start_dma_out(c, region + (uint32_t)dst * g->B, g->B);
         else empties++;
         api_send_trailer(c);
+        aapc_phase_end(c);
     }
+    aapc_phases_done(c);
     return empties;
 }
 

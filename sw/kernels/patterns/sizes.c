@@ -80,8 +80,10 @@ void aapc_phased_var(node_ctx *c, const void *arg)
     int N = k->n * k->n, me = api_id(c);
     uint32_t S = size_var_max(k), empties = 0;
     aapc_payload_start(c, k, API_POOL_AAPC, S);
+    int stalled = 0;
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
-        if (me == k->stall_node && phase == k->stall_step) break;
+        if (me == k->stall_node && phase == k->stall_step) { stalled = 1; break; }
+        aapc_phase_begin(c, phase);
         int dst = aapc_phase_header(c, k->sched, phase);
         if (dst >= 0) {
             uint32_t len = size_var_len(k, me, dst);
@@ -90,7 +92,9 @@ void aapc_phased_var(node_ctx *c, const void *arg)
             empties++;
         }
         api_send_trailer(c);
+        aapc_phase_end(c);
     }
+    if (!stalled) aapc_phases_done(c);
     api_wait_messages(c, (uint64_t)N + empties);
     verify(c, k, S, empties, 0);
 }

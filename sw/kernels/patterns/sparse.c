@@ -285,15 +285,19 @@ static void sparse_aapc(node_ctx *c, const kernel_cfg *k, int kind)
     start_payload(c, k, API_POOL_AAPC, part, np);
 
     /* the routes are the schedule's (so --routing unidir is refused) */
+    int stalled = 0;
     for (int phase = 0; phase < k->sched->num_phases; phase++) {
-        if (me == k->stall_node && phase == k->stall_step) break;
+        if (me == k->stall_node && phase == k->stall_step) { stalled = 1; break; }
+        aapc_phase_begin(c, phase);   /* software switch only (iwarp-proto) */
         /* the scheduled route, with data only if dst is a partner */
         int dst = aapc_phase_header(c, k->sched, phase);
         if (dst < 0) empties++;
         for (int i = 0; i < np && dst >= 0; i++)
             if (part[i] == dst) aapc_dma_block(c, k, dst, (uint32_t)i * B, B);
         api_send_trailer(c);
+        aapc_phase_end(c);
     }
+    if (!stalled) aapc_phases_done(c);
     api_wait_messages(c, (uint64_t)N + empties);
     sparse_verify(c, k, kind, map, 1, empties);
 }
