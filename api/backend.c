@@ -65,6 +65,17 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
     if (!b->threads && dist_ranks() > 1)
         return ss_values_fail(v, "%d MPI ranks need backend %s (backend = %s steps in one "
                               "process)", dist_ranks(), backends_with(1, on, sizeof on), backend);
+    /* the periodic skip is the C model's, in one process */
+    const char *skip = ss_values_text(v, ss_field_index(SS_FIELDS_PARAMS, "skip"));
+    int periodic = skip && (!strcmp(skip, "periodic") || !strcmp(skip, "auto"));
+    if (skip && !strcmp(skip, "periodic") && (strcmp(backend, "c") || dist_ranks() > 1))
+        return ss_values_fail(v, "skip = periodic needs backend c in one process (%s)",
+                              strcmp(backend, "c") ? "this backend clocks every cycle"
+                                                   : "MPI ranks step every cycle");
+    if (ss_params_get_int(p, "skip_verify") && (!periodic || strcmp(backend, "c") ||
+                                                dist_ranks() > 1))
+        return ss_values_fail(v, "skip_verify = 1 needs skip = periodic (or auto) on backend c "
+                              "in one process: there is no periodic skip to verify here");
     if (b->node_ni) return NULL;
     /* the SystemC network interface: no tie rule, payload generator or
      * background traffic; a run that set them would silently not get them */

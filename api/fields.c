@@ -20,6 +20,7 @@
 
 static const char *const routing_names[] = { "bidir", "unidir", NULL };
 static const char *const payload_names[] = { "memory", "generated", NULL };
+static const char *const skip_names[] = { "auto", "off", "idle", "periodic", NULL };
 static const char *const ties_names[] = { "plus", "balanced", NULL };   /* enum ties_rule */
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
@@ -48,7 +49,14 @@ static const ss_field params_fields[] = {
          "run-to-run variation: each software cost uniform in c(1-F)..c(1+F)"),
     REAL("mem_bw", 0, 1e6, "0, or 0.015625..1e+06",
          "node memory words/cycle shared by both DMA engines: 0 unlimited; >= 2 never limits"),
-    INT("step_all", 0, 1, "0..1", "1: step every router every cycle (no idle skipping)"),
+    NAMES("skip", "auto, off, idle, periodic",
+          "cycles the C model may leave out, the same results whichever: off steps every "
+          "router every cycle, idle skips what would change nothing, periodic also advances "
+          "stretches that repeat (streaming messages) many cycles at once; auto (the default) "
+          "is periodic on backend c in one process, idle under MPI", skip_names),
+    INT("skip_verify", 0, 1, "0..1",
+        "1: step a copy of the machine through every periodic skip and compare the two "
+        "(slow: a check of the skip)"),
     INT("threads", 1, 64, "1..64, at most n",
         "threads stepping the C model, by rows of the torus (the same results; backend c only)"),
     INT("vcs", 1, MAX_MP_VCS, "1..4",

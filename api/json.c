@@ -56,11 +56,13 @@ char *ss_json_kernel(const char *kernel, const char *backend, const params_t *p,
             "\"cycles\":%llu,\"bytes\":%.0f,\"agg_mbps\":%.3f,\"eq1_mbps\":%.3f,"
             "\"eq3_mbps\":%.3f,\"ts_cycles\":%.3f,\"pct_eq1\":%.3f,"
             "\"messages\":%llu,\"phase_min\":%u,\"phase_max\":%u,"
-            "\"verified\":%s,\"wall_s\":%.3f",
+            "\"verified\":%s,\"skip\":\"%s\",\"skipped_share\":%.4f,\"wall_s\":%.3f",
             kernel, backend, p->n, c->words, p->tt, p->mhz, p->depth, p->vcs, p->call_cycles,
             p->msg_cycles, (unsigned long long)r->cycles, r->bytes, r->agg_mbps, r->eq1_mbps,
             r->eq3_mbps, r->ts_cycles, r->pct_eq1, (unsigned long long)r->messages,
-            r->phase_min, r->phase_max, r->verified ? "true" : "false", r->wall_seconds);
+            r->phase_min, r->phase_max, r->verified ? "true" : "false",
+            r->skip == SKIP_OFF ? "off" : r->skip == SKIP_IDLE ? "idle" : "periodic",
+            r->cycles ? (double)r->skipped_cycles / (double)r->cycles : 0.0, r->wall_seconds);
     const traffic_result *b = &r->background;
     if (r->has_background) {
         fprintf(f, ",\"bg_offered\":%.5f,\"bg_accepted\":%.5f,\"bg_packets\":%llu",

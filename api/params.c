@@ -26,7 +26,11 @@ void ss_params_from_model(ss_params *p, const params_t *m)
     store(p, "seed", m->seed, 0, 0);
     store(p, "jitter", 0, m->jitter, 1);
     store(p, "mem_bw", 0, m->mem_words_per_cycle, 1);
-    store(p, "step_all", m->step_all, 0, 0);
+    /* the presets' SKIP_PERIODIC is the default, auto: a backend that
+     * clocks every cycle refuses only an explicit periodic */
+    ss_values_set_text(&p->v, "skip", m->skip == SKIP_OFF ? "off" : m->skip == SKIP_IDLE ? "idle"
+                                                                                         : "auto");
+    store(p, "skip_verify", m->skip_verify, 0, 0);
     store(p, "threads", m->threads > 1 ? m->threads : 1, 0, 0);
     store(p, "vcs", m->vcs > 1 ? m->vcs : 1, 0, 0);
     ss_values_set_text(&p->v, "ties", m->ties == TIES_BALANCED ? "balanced" : "plus");
@@ -56,7 +60,10 @@ void ss_params_to_model(const ss_params *p, params_t *m)
     m->seed = (uint32_t)gi(p, "seed");
     m->jitter = gr(p, "jitter");
     m->mem_words_per_cycle = gr(p, "mem_bw");
-    m->step_all = (int)gi(p, "step_all");
+    const char *skip = ss_values_text(&p->v, ss_field_index(SS_FIELDS_PARAMS, "skip"));
+    m->skip = !skip ? SKIP_PERIODIC : !strcmp(skip, "off") ? SKIP_OFF
+            : !strcmp(skip, "idle") ? SKIP_IDLE : SKIP_PERIODIC;
+    m->skip_verify = (int)gi(p, "skip_verify");
     m->threads = (int)gi(p, "threads");
     m->vcs = (int)gi(p, "vcs");
     const char *ties = ss_values_text(&p->v, ss_field_index(SS_FIELDS_PARAMS, "ties"));

@@ -1,6 +1,7 @@
 #include "machine.h"
 #include "dist.h"
 #include "engine.h"
+#include "skip.h"
 #include "traffic.h"
 #include <stdlib.h>
 #include <string.h>
@@ -201,7 +202,7 @@ static inline int router_cycle(machine_t *m, int i, int skip_idle, const char **
 __attribute__((flatten)) int machine_routers_range(machine_t *m, int lo, int hi,
                                                    int *err_node, const char **err)
 {
-    int moved = 0, skip_idle = !m->p.step_all;
+    int moved = 0, skip_idle = m->p.skip != SKIP_OFF;
     for (int i = lo; i < hi; i++) {
         int k = router_cycle(m, i, skip_idle, err);
         if (k < 0) {
@@ -227,7 +228,7 @@ int machine_routers_step_c(machine_t *m)
 
 int machine_still(const machine_t *m)
 {
-    if (m->routers_step || m->p.step_all || m->dist) return 0;   /* the RTL is clocked every cycle */
+    if (m->routers_step || m->p.skip == SKIP_OFF || m->dist) return 0;   /* the RTL is clocked every cycle */
     for (int i = 0; i < m->num_nodes; i++)
         if (!quiet(m, i) || !node_idle(&m->node[i], m->out_q[i].link[PORT_LOCAL],
                                        m->out_q[i].credit[PORT_LOCAL]))
@@ -268,7 +269,7 @@ int machine_nodes_range(machine_t *m, int lo, int hi)
  * so that the state is the one a separate nodes' pass would leave. */
 __attribute__((flatten)) static int machine_cycle_c(machine_t *m)
 {
-    int moved = 0, skip_idle = !m->p.step_all;
+    int moved = 0, skip_idle = m->p.skip != SKIP_OFF;
     for (int i = m->lo; i < m->hi; i++) {   /* this process's band (dist.h) */
         moved += node_cycle(m, i);
         const char *err = NULL;
@@ -348,10 +349,12 @@ static void program_entry(void *arg)
 
 /* Resume every node program whose wait is over, in node order. Returns the
  * number resumed, or 1 when a program is still spending software overhead
- * (progress for the watchdog: a long computation is not a hang). */
-static int run_programs(machine_t *m)
+ * (progress for the watchdog: a long computation is not a hang); *count,
+ * the number resumed. */
+static int run_programs(machine_t *m, int *count)
 {
     int resumed = 0;
+    *count = 0;
     for (int i = m->lo; i < m->hi; i++) {
         node_t *nd = &m->node[i];
         if (nd->finished) continue;
@@ -362,6 +365,7 @@ static int run_programs(machine_t *m)
         nd->wait = WAIT_NONE;
         coro_resume(nd->co);
         resumed++;
+        ++*count;
         if (coro_done(nd->co)) {
             nd->finished = 1;
             nd->finish_cycle = m->cycle;
@@ -382,24 +386,40 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
     if (m->dist) m->dist->sum(&nomem, 1);   /* every process stops, or none */
     if (nomem) return RUN_NOMEM;
     m->last_progress = m->cycle;
+    /* the periodic skip (NULL: none, or no memory for one; the same results) */
+    skip_t *skip = skip_new(m);
+    int st = RUN_OK;
     for (;;) {
-        int progress = run_programs(m);
+        int resumed;
+        int progress = run_programs(m, &resumed);
         int64_t v[2] = { m->running, progress };
         /* every process's programs: the run ends when all have returned,
          * and a program that ran anywhere is progress everywhere */
         if (m->dist) m->dist->sum(v, 2);
-        if (v[0] == 0) return RUN_OK;
+        if (v[0] == 0) break;
         uint64_t before = m->program_flits;
         int moved = machine_step_hw(m);
-        if (moved < 0) return m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
+        if (moved < 0) {
+            st = m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
+            break;
+        }
         /* under synthetic traffic, only the programs' own flits are
          * progress: a hung kernel must not hide behind moving traffic */
         if (m->traffic) moved = m->program_flits != before;
-        if (moved || v[1]) m->last_progress = m->cycle;
-        else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog)
-            return RUN_STUCK;
+        if (moved || v[1]) {
+            m->last_progress = m->cycle;
+        } else if ((int64_t)(m->cycle - m->last_progress) >= m->p.watchdog) {
+            st = RUN_STUCK;
+            break;
+        }
         if (m->tick && (m->cycle & 0xffff) == 0) m->tick(m, m->tick_arg);
+        if (skip && skip_after_cycle(skip, m, moved, resumed)) {
+            st = RUN_MISMATCH;
+            break;
+        }
     }
+    skip_free(skip);
+    return st;
 }
 
 int machine_gather(machine_t *m) { return m->dist ? m->dist->gather(m) : 0; }

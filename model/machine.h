@@ -74,6 +74,8 @@ struct machine {
 
     uint64_t cycle;
     uint64_t last_progress;
+    uint64_t skipped_cycles;       /* of cycle, those the periodic skip advanced
+                                      in steps of many (model/skip.h) */
     uint64_t program_flits;        /* flits the node programs' DMA engines moved
                                       (not synthetic traffic's): the watchdog's
                                       progress while traffic runs */
@@ -147,7 +149,7 @@ void machine_clock(machine_t *m);
  * router and node idle, nothing arriving; machine_step_hw's own idle skip
  * for all of them)? Then, until something new is offered, every cycle
  * would be the same, and a caller may advance m->cycle in one step.
- * Always 0 for the RTL backends and with step_all. */
+ * Always 0 for the RTL backends and with params_t.skip = SKIP_OFF. */
 int machine_still(const machine_t *m);
 
 /* Router i's inputs this cycle: its neighbours' registered outputs, the

@@ -75,6 +75,37 @@ static void check_word(node_t *nd, const rx_state_t *rx, uint32_t w)
     }
 }
 
+/* A BODY word taken by the inbound engine: deposited, checked, or counted
+ * as malformed. */
+static inline void rx_body(node_t *nd, rx_state_t *rx, uint32_t w)
+{
+    if (rx->active && rx->drop)
+        ;   /* no deposit area: the words go nowhere (counted at the TAIL) */
+    else if (!rx->active || rx->count >= rx->limit)
+        nd->rx_bad++;
+    else if (rx->check)
+        check_word(nd, rx, w);
+    else if ((size_t)rx->base + rx->count >= nd->mem_words)
+        nd->rx_bad++;
+    else {
+        if (rx->count + PREFETCH_AHEAD < rx->limit &&
+            (size_t)rx->base + rx->count + PREFETCH_AHEAD < nd->mem_words)
+            __builtin_prefetch(&nd->mem[rx->base + rx->count + PREFETCH_AHEAD], 1);
+        nd->mem[rx->base + rx->count] = w;
+    }
+    rx->count++;
+}
+
+void node_rx_body(node_t *nd, unsigned v, uint32_t w) { rx_body(nd, &nd->rx[v], w); }
+
+uint32_t node_src_word_ahead(const node_t *nd, uint32_t j)
+{
+    const dma_cmd_t *c = &nd->cmdq[nd->cmd_rd];
+    uint32_t i = nd->cmd_done + j;
+    if (c->gen) return nd->payload(nd->payload_seed, (uint32_t)nd->id, c->dst, c->addr + i);
+    return nd->mem[c->addr + i];
+}
+
 /* The outbound engine turns the front command into at most one flit;
  * mem_ok = 0: the memory port has no word for it this cycle. */
 static flit_t outbound_step(node_t *nd, int mem_ok)
@@ -148,21 +179,7 @@ static void inbound_step(node_t *nd, flit_t f)
         break;
     }
     case FLIT_BODY:
-        if (rx->active && rx->drop)
-            ;   /* no deposit area: the words go nowhere (counted at the TAIL) */
-        else if (!rx->active || rx->count >= rx->limit)
-            nd->rx_bad++;
-        else if (rx->check)
-            check_word(nd, rx, w);
-        else if ((size_t)rx->base + rx->count >= nd->mem_words)
-            nd->rx_bad++;
-        else {
-            if (rx->count + PREFETCH_AHEAD < rx->limit &&
-                (size_t)rx->base + rx->count + PREFETCH_AHEAD < nd->mem_words)
-                __builtin_prefetch(&nd->mem[rx->base + rx->count + PREFETCH_AHEAD], 1);
-            nd->mem[rx->base + rx->count] = w;
-        }
-        rx->count++;
+        rx_body(nd, rx, w);
         break;
     default:
         if (rx->active && rx->drop && rx->count) {

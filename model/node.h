@@ -159,4 +159,12 @@ static inline int node_idle(const node_t *nd, flit_t eject, credit_t inj_credit)
 int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
                   flit_t *inject, credit_t *eject_credit);
 
+/* For the periodic skip (model/skip.c), which moves many flits at once:
+ * the word the outbound engine sends j BODY flits from now (its front
+ * command is the DATA command it is in, and has more than j words left),
+ * and one BODY word taken by the inbound engine on VC v, exactly as a
+ * cycle takes it (deposited, checked against the payload, or malformed). */
+uint32_t node_src_word_ahead(const node_t *nd, uint32_t j);
+void node_rx_body(node_t *nd, unsigned v, uint32_t w);
+
 #endif

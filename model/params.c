@@ -28,7 +28,8 @@ static const params_preset_t presets[] = {
              * (4 x 40 MB/s = 2 words/cycle), half of what store-and-forward
              * needs; --mem-bw W models a memory-bound node. */
             .mem_words_per_cycle = 0,
-            .step_all = 0,  /* skip idle routers (the same cycles, faster) */
+            .skip = SKIP_PERIODIC,  /* leave out what repeats (the same cycles, faster) */
+            .skip_verify = 0,
             .threads = 1,   /* one thread (the same cycles with more) */
             .vcs = 1,       /* one message-passing VC per dateline class */
         },
@@ -73,7 +74,8 @@ static const params_preset_t presets[] = {
             .seed = 1,
             .jitter = 0,
             .mem_words_per_cycle = 0,
-            .step_all = 0,
+            .skip = SKIP_PERIODIC,
+            .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
         },
@@ -105,7 +107,8 @@ static const params_preset_t presets[] = {
             .seed = 1,
             .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
-            .step_all = 0,
+            .skip = SKIP_PERIODIC,
+            .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
         },
@@ -137,7 +140,8 @@ static const params_preset_t presets[] = {
             .seed = 1,
             .jitter = 0,   /* deterministic: no cycle count moves */
             .mem_words_per_cycle = 0,
-            .step_all = 0,
+            .skip = SKIP_PERIODIC,
+            .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
         },

@@ -11,6 +11,12 @@ enum sync_mode {
 };
 
 /* Which way a half-way (n/2) hop of a message-passing route goes. */
+enum skip_mode {
+    SKIP_OFF = 0,      /* step every router every cycle */
+    SKIP_IDLE = 1,     /* skip routers and stretches that would change nothing */
+    SKIP_PERIODIC = 2  /* also skip stretches that repeat (model/skip.h) */
+};
+
 enum ties_rule {
     TIES_PLUS = 0,     /* always + (the default; every recorded number) */
     TIES_BALANCED = 1  /* + or - per packet, by a hash of the seed (the HEAD carries it) */
@@ -53,10 +59,18 @@ typedef struct {
      * unlimited model; values >= 2 never limit either (each engine moves at
      * most one word per cycle). Fractions are kept in 1/1024 words. */
     double mem_words_per_cycle;
-    /* Simulation only, no effect on results: 0 (the default) lets the C
-     * model skip a router whose cycle would change nothing (router_idle);
-     * 1 steps every router every cycle, to check that skipping is exact. */
-    int step_all;
+    /* Simulation only, no effect on results (enum skip_mode, model/skip.h):
+     * which cycles the C model may leave out. SKIP_OFF steps every router
+     * every cycle; SKIP_IDLE skips a router whose cycle would change
+     * nothing (router_idle) and quiet stretches; SKIP_PERIODIC (the
+     * default) also advances a machine whose every register repeats with
+     * a short period, many periods at once (docs/microarchitecture.md,
+     * "The periodic skip"). The RTL backends clock every cycle. */
+    int skip;
+    /* Simulation only: 1 steps a copy of the machine through every
+     * periodic skip and compares the two at its end (a mismatch stops the
+     * run, naming the first field that differs). */
+    int skip_verify;
     /* Simulation only, no effect on results: threads that step the C
      * routers (and DMA engines) by rows of the torus, 1..n (model/engine.h;
      * 0 is taken as 1). */

@@ -143,7 +143,7 @@ int router_at_rest(const router_t *r);
 /* 1 if router_step(r, in, ...) would change no register and no statistic
  * and output nothing (all-zero router_out_t, 0 flits moved): the caller may
  * then skip it and zero the outputs itself (machine.c does, unless
- * params_t.step_all). A cheap test, not an exact one: 0 says nothing. */
+ * params_t.skip is SKIP_OFF). A cheap test, not an exact one: 0 says nothing. */
 int router_idle(const router_t *r, const router_in_t *in);
 
 /* Route computation for a HEAD at input (p, v): output port, output VC and

@@ -88,7 +88,7 @@ static int cycle_done(machine_t *m, int moved)
     MPI_Sendrecv(&m->out_d[lo * n], bytes, MPI_BYTE, prev, TAG_UP,
                  &m->out_d[below * n], bytes, MPI_BYTE, next, TAG_UP, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-    /* every cycle, step_all or not: the routers read only arrive_q */
+    /* every cycle, whatever params_t.skip says: the routers read only arrive_q */
     arrive_from_row(m, above);
     if (below != above) arrive_from_row(m, below);
     int64_t v[2] = { moved < 0 ? 0 : moved, moved < 0 };

@@ -39,7 +39,11 @@ static void opts_params(const test_opts *o, params_t *p)
     p->msg_cycles = o->msg_cycles;
     p->mem_words_per_cycle = o->mem_bw;
     p->watchdog = o->watchdog;
-    p->step_all = o->step_all;
+    p->skip = o->step_all ? SKIP_OFF : o->skip ? o->skip : SKIP_PERIODIC;
+    p->skip_verify = o->skip_verify;
+    p->vcs = o->vcs ? o->vcs : 1;
+    p->dma_cycles = o->dma_cycles;
+    if (o->sync_sw) p->sync = SYNC_SW;
     p->threads = o->threads;
     p->jitter = o->jitter;
     p->seed = o->seed;
@@ -89,7 +93,9 @@ int test_run_machine(const char *kname, test_opts o, machine_t *m, routers_step_
     /* what run_kernel_on gives the nodes */
     kernel_report report;
     memset(&report, 0, sizeof report);
-    p.sync = k->sync;
+    /* run_kernel_on's rule: a software-switch machine runs the hardware
+     * switch's kernels on its software switch */
+    p.sync = k->sync == KERNEL_SYNC_HW && o.sync_sw ? SYNC_SW : k->sync;
     cfg.msg_cycles = p.msg_cycles;
     cfg.tt = p.tt;
     cfg.report = &report;

@@ -29,8 +29,14 @@ typedef struct {
     int shift_corrupt;          /* kernel_cfg.test_shift_corrupt */
     int payload_gen;            /* kernel_cfg.payload_gen (0: memory mode) */
     int payload_corrupt;        /* kernel_cfg.test_payload_corrupt */
-    int step_all;               /* params_t.step_all: no idle-router skipping */
+    int step_all;               /* 1: params_t.skip = SKIP_OFF (every router every cycle) */
+    int skip;                   /* else params_t.skip (0: the default, SKIP_PERIODIC) */
+    int skip_verify;            /* params_t.skip_verify */
     int threads;                /* params_t.threads (0: one) */
+    int vcs;                    /* params_t.vcs (0: one) */
+    int dma_cycles;             /* params_t.dma_cycles */
+    int sync_sw;                /* 1: the machine's switch is software (iwarp-proto's
+                                   sync 2: the hardware-switch kernels run on it) */
     double jitter;              /* params_t.jitter (seeded by seed) */
     int dist, senders;          /* kernel_cfg: the p2p kernels */
     uint64_t irq_period, irq_cycles; /* kernel_cfg: --irq-period, --irq-cycles */

@@ -89,6 +89,11 @@ const opt_row opt_rows[] = {
               "else at least 1/64; >= 2 never limits" },
     { .cmds = BOTH, OPT("--threads", "T"), PARAM("threads") },
     { .cmds = BOTH, OPT("--ties", "RULE"), PARAM("ties") },
+    { .cmds = BOTH, OPT("--skip", "MODE"), PARAM("skip") },
+    { .cmds = BOTH, OPT("--skip-verify", NULL), .kind = OPT_FLAG,
+      .field = { SS_FIELDS_PARAMS, "skip_verify" },
+      .help = "step a copy of the machine through every periodic skip and compare the two "
+              "(slow: a check of the skip)" },
     { .cmds = BOTH, OPT("--vcs", "K"), PARAM("vcs") },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "

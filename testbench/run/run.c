@@ -138,6 +138,11 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     int st = sc ? sc_backend_run(&m, k->program, cfg, be, diag)
                 : node_api_model_run(&m, k->program, cfg);
     uint64_t end = m.cycle;   /* the kernel's cycles */
+    /* what skipped: a backend that clocks every cycle none; under MPI or
+     * background traffic the periodic skip stands down to idle's */
+    res->skip = sc || rtl ? SKIP_OFF
+              : p.skip == SKIP_PERIODIC && (m.dist || bg) ? SKIP_IDLE : p.skip;
+    res->skipped_cycles = m.skipped_cycles;
     if (bg && st == RUN_OK) st = drain_background(&m, bg, &p, res);
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");

@@ -26,6 +26,9 @@ typedef struct {
     uint32_t phase_min, phase_max; /* router phase counters at the end */
     uint64_t gate_stalls;   /* router-cycles a HEAD waited at a sticky bit */
     double wall_seconds;
+    int skip;               /* enum skip_mode the C model ran with (SKIP_OFF:
+                               a backend that clocks every cycle) */
+    uint64_t skipped_cycles;/* of cycles, those the periodic skip advanced */
     kernel_report report;   /* what the kernel measured beyond the above */
     int has_background;     /* --background: the synthetic traffic under the
                                kernel, created while it ran, drained after */

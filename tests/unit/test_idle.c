@@ -219,6 +219,7 @@ static void test_idle_skip_same_results(test_ctx *t)
         test_opts o = case_opts(c);
         machine_t skip, all;
         o.step_all = 0;
+        o.skip = SKIP_IDLE;
         int st_skip = test_run_machine(c->kernel, o, &skip, NULL, NULL);
         o.step_all = 1;
         int st_all = test_run_machine(c->kernel, o, &all, NULL, NULL);
@@ -259,7 +260,7 @@ static void test_idle_trace_gap_skip(test_ctx *t)
         params_t p;
         params_iwarp(&p);
         p.n = 4;
-        p.step_all = all;
+        p.skip = all ? SKIP_OFF : SKIP_IDLE;
         traffic_run_cfg c = { .tc = { .pkt_min = 5, .pkt_max = 5, .trace = msgs,
                                       .trace_len = sizeof msgs / sizeof msgs[0] },
                               .warmup_min = 1000, .warmup_max = 100000, .window = 10000 };

@@ -202,7 +202,7 @@ static void test_traffic_idle_skip_identical(test_ctx *t)
             params_iwarp(&p);
             p.n = 8;
             p.vcs = vcs;
-            p.step_all = all;
+            p.skip = all ? SKIP_OFF : SKIP_IDLE;
             traffic_run_cfg c = { .tc = { .pattern = k == 2 ? TP_HOTSPOT : k == 3 ? TP_TRANSPOSE
                                                                          : TP_UNIFORM,
                                           .rate = k == 1 ? 0.17 : k == 3 ? 0.1 : k == 0 ? 0.02 : 0.05,

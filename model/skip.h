@@ -1,0 +1,41 @@
+/* The periodic skip (params_t.skip = SKIP_PERIODIC): while every register
+ * of the machine but the data words and the counters repeats with a short
+ * period P (messages streaming BODY flits at one per T_t cycles), advance
+ * it k periods in one step, to just before the earliest cycle at which
+ * anything else could change (a DMA command's last word, a node program's
+ * deadline). The words the skipped cycles would have carried are carried:
+ * each sink takes them in order, as its inbound engine would, and every
+ * buffer and wire on a message's path holds the flit it would hold.
+ * docs/microarchitecture.md, "The periodic skip", says what is compared and
+ * why the skip is exact; skip_verify.c checks it against plain stepping. */
+#ifndef SYNCSWITCH_SKIP_H
+#define SYNCSWITCH_SKIP_H
+#include "machine.h"
+
+typedef struct skip skip_t;
+
+/* A skip for m (its mode SKIP_PERIODIC, the C routers, one process, no
+ * synthetic traffic), or NULL when it has none or is out of memory (the
+ * machine then steps as SKIP_IDLE would: the same results). */
+skip_t *skip_new(machine_t *m);
+void skip_free(skip_t *s);
+
+/* After each cycle of machine_run (m->cycle already advanced): moved, the
+ * cycle's flits; resumed, the node programs resumed before it. May advance
+ * m many cycles (m->skipped_cycles counts them). 0, or -1 when the verify
+ * mode (params_t.skip_verify) found the skip and plain stepping apart:
+ * m->mismatch and m->protocol_error (the first field that differs) set. */
+int skip_after_cycle(skip_t *s, machine_t *m, int moved, int resumed);
+
+/* Verify mode (skip_verify.c): a copy of m's hardware (routers, nodes'
+ * DMA engines and memory, wires), with no programs. */
+machine_t *skip_clone(const machine_t *m);
+void skip_clone_free(machine_t *c);
+/* Step c (a skip_clone) cycles, as machine_run would with no program
+ * resumed, tracking its last_progress. -1 on a protocol error. */
+int skip_clone_step(machine_t *c, uint64_t cycles);
+/* The first difference between a (skipped) and b (stepped), written into
+ * buf, or 0 when the two are the same machine. */
+int skip_compare(const machine_t *a, const machine_t *b, char *buf, size_t len);
+
+#endif
