@@ -32,9 +32,14 @@ static int run_here(const test_case *tc)
     return t.failed;
 }
 
+/* The child's exit status once it has printed its line (any other is a
+ * crash or a sanitizer's report: ASan exits 1, LeakSanitizer 23) */
+enum { CHILD_PASSED = 0, CHILD_FAILED = 10 };
+
 /* The test in a child that SIGALRM ends after timeout_s seconds; the
  * child prints its own line, this process the line of one that did not
- * end by itself. */
+ * end by itself. The child leaves by exit(), not _exit(), so that
+ * LeakSanitizer (make sanitize) still looks for the test's leaks. */
 static int run_bounded(const test_case *tc, unsigned timeout_s)
 {
     fflush(stdout);
@@ -44,13 +49,15 @@ static int run_bounded(const test_case *tc, unsigned timeout_s)
     }
     if (pid == 0) {
         alarm(timeout_s);
-        _exit(run_here(tc) ? 1 : 0);
+        exit(run_here(tc) ? CHILD_FAILED : CHILD_PASSED);
     }
     int st;
     while (waitpid(pid, &st, 0) < 0) {}
     if (WIFEXITED(st)) {
-        if (WEXITSTATUS(st) <= 1) return WEXITSTATUS(st);
-        printf("FAIL %s: exited with status %d\n", tc->name, WEXITSTATUS(st));
+        if (WEXITSTATUS(st) == CHILD_PASSED) return 0;
+        if (WEXITSTATUS(st) == CHILD_FAILED) return 1;
+        printf("FAIL %s: exited with status %d (a crash or a sanitizer's report: "
+               "see above)\n", tc->name, WEXITSTATUS(st));
     } else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) {
         printf("FAIL %s: timed out after %u s (SS_TEST_TIMEOUT)\n", tc->name, timeout_s);
     } else {
