@@ -7,7 +7,6 @@
  * poll that is answered in the end are not. */
 #include <stdlib.h>
 #include <string.h>
-#include "kernel.h"
 #include "machine.h"
 #include "msg.h"
 #include "node_api.h"
