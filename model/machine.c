@@ -347,32 +347,55 @@ static void program_entry(void *arg)
     nd->m->program(nd, nd->m->shared);
 }
 
-/* Resume every node program whose wait is over, in node order. Returns the
- * number resumed, or 1 when a program is still spending software overhead
- * (progress for the watchdog: a long computation is not a hang); *count,
- * the number resumed. */
+/* What run_programs counts as progress when it resumes no program: the
+ * B-net carries a broadcast, or a program is computing (a timed wait that
+ * is no poll). The periodic skip's verify mode steps with it. */
+int machine_waits_progress(const machine_t *m)
+{
+    const bnet_t *b = m->bnet;
+    if (b && b->free_at > m->cycle) return 1;
+    for (int i = m->lo; i < m->hi; i++) {
+        const node_t *nd = &m->node[i];
+        if (!nd->finished && nd->wait == WAIT_UNTIL && !nd->polling) return 1;
+    }
+    return 0;
+}
+
+/* Resume every node program whose wait is over, in node order. Returns 1
+ * when the programs made progress for the watchdog (docs/microarchitecture.md
+ * Sec. 13): a program is computing (a timed wait that is no poll: a long
+ * computation is not a hang), a hardware wait of one is over (something was
+ * delivered), one changed the machine (node_note_act) or finished, or the
+ * B-net carries a broadcast. A program that polls (node_note_wait: it only
+ * re-read statuses, got the same answers and waits again) is none of these.
+ * *count: the programs resumed. */
 static int run_programs(machine_t *m, int *count)
 {
-    int resumed = 0;
+    const bnet_t *b = m->bnet;
+    int progress = b && b->free_at > m->cycle;
     *count = 0;
     for (int i = m->lo; i < m->hi; i++) {
         node_t *nd = &m->node[i];
         if (nd->finished) continue;
+        int busy = nd->wait != WAIT_UNTIL || !nd->polling;   /* a hardware wait, or computing */
         if (!wait_satisfied(m, nd)) {
-            resumed |= nd->wait == WAIT_UNTIL;
+            progress |= nd->wait == WAIT_UNTIL && busy;
             continue;
         }
+        uint64_t acts = nd->acts;
+        progress |= busy;
         nd->wait = WAIT_NONE;
         coro_resume(nd->co);
-        resumed++;
         ++*count;
+        progress |= nd->acts != acts;
         if (coro_done(nd->co)) {
             nd->finished = 1;
             nd->finish_cycle = m->cycle;
             m->running--;
+            progress = 1;
         }
     }
-    return resumed;
+    return progress;
 }
 
 int machine_run(machine_t *m, node_program_fn prog, const void *shared)
@@ -474,8 +497,16 @@ void machine_report_stuck(const machine_t *m, FILE *out, int max_lines)
         const node_t *nd = &m->node[i];
         if (nd->finished) continue;
         if (shown < max_lines) {
-            fprintf(out, "  node (%d,%d) program waits for %s; %d DMA commands queued; "
-                    "%llu messages received\n", nd->x, nd->y, wait_name(nd),
+            char what[160] = "";
+            char src[16] = "";
+            if (nd->poll_src >= 0) snprintf(src, sizeof src, " %d", nd->poll_src);
+            if (nd->wait == WAIT_UNTIL && nd->polling && nd->poll_what)
+                snprintf(what, sizeof what, "polls %s%s (the same answer since cycle %llu)",
+                         nd->poll_what, src, (unsigned long long)nd->poll_since);
+            else
+                snprintf(what, sizeof what, "waits for %s", wait_name(nd));
+            fprintf(out, "  node (%d,%d) program %s; %d DMA commands queued; "
+                    "%llu messages received\n", nd->x, nd->y, what,
                     nd->cmd_cnt, (unsigned long long)nd->rx_msgs);
             shown++;
         } else {

@@ -160,6 +160,11 @@ void machine_router_in(const machine_t *m, int i, router_in_t *in);
 /* Put synthetic traffic t (its n the machine's) at every node, or none. */
 void machine_attach_traffic(machine_t *m, struct traffic *t);
 
+/* What machine_run counts as the watchdog's progress in a cycle that
+ * resumes no program and moves no flit (the B-net busy, a program
+ * computing). */
+int machine_waits_progress(const machine_t *m);
+
 /* Describe where messages are stuck (after RUN_STUCK). */
 void machine_report_stuck(const machine_t *m, FILE *out, int max_lines);
 

@@ -43,6 +43,34 @@ void node_free(node_t *nd)
     nd->co = NULL;
 }
 
+void node_note_read(node_t *nd, const char *what, int src, uint64_t answer)
+{
+    /* FNV-1a over (what, src, answer): the same questions with the same
+     * answers hash alike, in order */
+    uint64_t h = nd->poll_fp ^ 0xcbf29ce484222325ull;
+    uint64_t w[3] = { (uint64_t)(uintptr_t)what, (uint64_t)(int64_t)src, answer };
+    for (int i = 0; i < 3; i++) h = (h ^ w[i]) * 0x100000001b3ull;
+    nd->poll_fp = h;
+    nd->poll_reads++;
+    nd->poll_what = what;
+    nd->poll_src = src;
+}
+
+void node_note_wait(node_t *nd, int kind, uint64_t now)
+{
+    /* a poll: a timed wait after an interval that only read statuses and
+     * got the answers of the interval before, which was just the same */
+    int like = kind == WAIT_UNTIL && nd->poll_reads && nd->acts == nd->acts_seen;
+    int poll = like && nd->poll_prev_ok && nd->poll_fp == nd->poll_fp_prev;
+    if (poll && !nd->polling) nd->poll_since = now;
+    nd->polling = (uint8_t)poll;
+    nd->poll_prev_ok = (uint8_t)like;
+    nd->poll_fp_prev = nd->poll_fp;
+    nd->poll_fp = 0;
+    nd->poll_reads = 0;
+    nd->acts_seen = nd->acts;
+}
+
 /* Would the outbound engine read a word from memory this cycle? */
 static int outbound_wants_memory(const node_t *nd)
 {

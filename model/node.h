@@ -105,6 +105,20 @@ typedef struct node {
     coro_t *co;
     int wait;
     uint64_t wait_arg;
+    /* the watchdog's poll rule (node_note_*, docs/microarchitecture.md
+     * Sec. 13): since the program's last resume, the statuses it read
+     * (clock aside) and their answers (poll_fp, a hash; poll_reads) and
+     * whether it changed the machine (acts: every command, deposit,
+     * forward, B-net post or read so far); the interval before, when it
+     * too read, changed nothing and ended in WAIT_UNTIL (poll_prev_ok,
+     * poll_fp_prev); polling: its WAIT_UNTIL repeats that one, a poll,
+     * no progress. poll_what/poll_src: the last status read (src -1:
+     * none), poll_since: the cycle the repeats began (the stuck report). */
+    uint64_t poll_fp, poll_fp_prev, acts, acts_seen, poll_since;
+    uint32_t poll_reads;
+    uint8_t poll_prev_ok, polling;
+    int poll_src;
+    const char *poll_what;
     int finished;
     uint64_t finish_cycle;
     uint64_t errors;          /* its program's verification failures (api_fail) */
@@ -139,6 +153,16 @@ typedef struct node {
     uint8_t sq_rd[NUM_VC], sq_cnt[NUM_VC];
     flit_t sq[NUM_VC][MAX_DEPTH];
 } node_t;
+
+/* The node API's bridge tells the watchdog what a program does (the poll
+ * rule, machine.c): a status read and its answer (what: a phrase for the
+ * stuck report, src: its node argument or -1), a change of the machine (a
+ * command queued, a deposit area set, a forward, a B-net post or a B-net
+ * read that found its broadcast), and a wait about to begin (kind: enum
+ * wait_kind; now: the cycle). */
+void node_note_read(node_t *nd, const char *what, int src, uint64_t answer);
+static inline void node_note_act(node_t *nd) { nd->acts++; }
+void node_note_wait(node_t *nd, int kind, uint64_t now);
 
 /* Allocates memory and per-source tables. 0 on success. */
 int node_init(node_t *nd, machine_t *m, int id, int x, int y, int num_nodes,

@@ -278,6 +278,8 @@ static uint64_t follow(skip_t *s, machine_t *m, uint64_t P)
     memset(s->claimed, 0, N * sizeof *s->claimed);
     s->npos = s->npbuf = s->npath = 0;
     uint64_t k = UINT64_MAX;
+    /* a broadcast on the B-net is the watchdog's progress until it is done */
+    if (m->bnet && m->bnet->free_at > m->cycle) k = (m->bnet->free_at - m->cycle) / P;
     for (int i = 0; i < m->num_nodes; i++) {
         const node_t *a = &s->n0[i], *b = &m->node[i];
         uint64_t d = b->flits_injected - a->flits_injected;

@@ -24,7 +24,9 @@ machine_t *skip_clone(const machine_t *m)
     /* what a copy must not share or run */
     c->r = NULL; c->node = NULL; c->out_q = c->out_d = NULL; c->inj_q = c->inj_d = NULL;
     c->ejc_q = c->ejc_d = NULL; c->arrive_q = c->arrive_d = NULL; c->up = c->down = NULL;
-    c->eng = NULL; c->traffic = NULL; c->link_flits = NULL; c->bnet = NULL; c->dist = NULL;
+    /* the B-net is shared, read only (the hardware never posts; its busy
+     * time is the watchdog's progress), and not freed with the copy */
+    c->eng = NULL; c->traffic = NULL; c->link_flits = NULL; c->dist = NULL;
     c->tick = NULL; c->routers_step = NULL; c->program = NULL;
     size_t N = (size_t)m->num_nodes;
     DUP(c->r, m->r, N);
@@ -62,21 +64,19 @@ fail:
 void skip_clone_free(machine_t *c)
 {
     if (!c) return;
+    c->bnet = NULL;
     machine_free(c);
     free(c);
 }
 
 int skip_clone_step(machine_t *c, uint64_t cycles)
 {
-    /* machine_run's progress: a flit moved, or a program spending its
-     * software overhead (WAIT_UNTIL), which no skip ends */
-    int until = 0;
-    for (int i = 0; i < c->num_nodes; i++)
-        until |= !c->node[i].finished && c->node[i].wait == WAIT_UNTIL;
+    /* machine_run's progress with no program resumed, which no skip does */
     for (uint64_t t = 0; t < cycles; t++) {
+        int waits = machine_waits_progress(c);   /* judged before the cycle, as there */
         int moved = machine_step_hw(c);
         if (moved < 0) return -1;
-        if (moved || until) c->last_progress = c->cycle;
+        if (moved || waits) c->last_progress = c->cycle;
     }
     return 0;
 }

@@ -19,7 +19,9 @@
 #   tests/golden.sh BUILD --mpi K [--only REGEX] [--threads T]
 # runs the cases on `mpirun -np K BUILD/syncswitch-mpi` (oversubscribed);
 # kernels that need every node in one process are refused and listed as SKIP.
-# Prints one PASS/FAIL line per case.
+# Prints one PASS/FAIL line per case. Each run is bounded: a case that
+# takes more than GOLDEN_TIMEOUT seconds (default 600) is stopped and is
+# one line, FAIL NAME: timed out (issue 33).
 set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
@@ -53,10 +55,11 @@ prefix=golden
 [ -z "$payload" ] || prefix="${prefix}_$payload"
 [ -z "$threads" ] || prefix="${prefix}_threads$threads"
 [ -z "$mpi" ] || prefix="${prefix}_mpi$mpi"
-# the program each case runs: syncswitch, or syncswitch-mpi on K ranks
-# (a rank that hangs or dies must not hang the suite: timeout)
-runner=("$bin")
-[ -z "$mpi" ] || runner=(timeout 600 mpirun --allow-run-as-root --oversubscribe -q -np "$mpi"
+# the program each case runs: syncswitch, or syncswitch-mpi on K ranks,
+# under timeout (a run or a rank that hangs must not hang the suite)
+bound=${GOLDEN_TIMEOUT:-600}
+runner=(timeout -k 10 "$bound" "$bin")
+[ -z "$mpi" ] || runner=(timeout -k 10 "$bound" mpirun --allow-run-as-root --oversubscribe -q -np "$mpi"
                          "$dir/syncswitch-mpi")
 popt=()
 [ -z "$payload" ] || popt=(--payload "$payload")
@@ -65,11 +68,14 @@ popt=()
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
 
-# row KERNEL N WORDS [OPTIONS...]: "cycles,bytes,messages,phase_min,phase_max,verified"
+# row KERNEL N WORDS [OPTIONS...]: "cycles,bytes,messages,phase_min,phase_max,verified",
+# or "timeout" when the run overran its bound
 row() {
   local k=$1 n=$2 b=$3; shift 3
-  local j
+  local j rc
   j=$("${runner[@]}" run --kernel "$k" --n "$n" --words "$b" "$@" "${popt[@]}" --backend "$backend" --json 2>/dev/null </dev/null)
+  rc=$?
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo timeout; return; fi
   echo "$(echo "$j" | field cycles),$(echo "$j" | field bytes),$(echo "$j" | field messages),$(echo "$j" | field phase_min),$(echo "$j" | field phase_max),$(echo "$j" | field verified)"
 }
 
@@ -89,7 +95,7 @@ backend_refuses() {
 
 # Does kernel K take --payload generated? (refused at once if not)
 takes_payload() {
-  ! "$bin" run --kernel "$1" --n 8 --words 0 --payload generated --watchdog 1 2>&1 >/dev/null |
+  ! timeout -k 10 "$bound" "$bin" run --kernel "$1" --n 8 --words 0 --payload generated --watchdog 1 2>&1 >/dev/null |
     grep -q "takes no --payload"
 }
 
@@ -114,7 +120,9 @@ while IFS=, read -r line want; do
   got=$(row $line)
   name="${prefix}_$(echo "$line" | sed 's/ --/ /g' | tr -s ' ' '_')"
   # shellcheck disable=SC2086
-  if [ "$payload" = generated ] && [ "$got" = ",,,,," ] && ! takes_payload "${line%% *}"; then
+  if [ "$got" = timeout ]; then
+    echo "FAIL $name: timed out after $bound s (GOLDEN_TIMEOUT)"
+  elif [ "$payload" = generated ] && [ "$got" = ",,,,," ] && ! takes_payload "${line%% *}"; then
     echo "SKIP $name: the kernel keeps its data in memory"
   elif [ -n "$mpi" ] && [ "$got" = ",,,,," ] && ! takes_ranks "${line%% *}"; then
     echo "SKIP $name: the kernel needs every node in one process"

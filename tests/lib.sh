@@ -47,3 +47,24 @@ same_across() {
   rm -f "$err"
   pass "$name"
 }
+
+# bounded BIN DIR: the path of a wrapper (written into DIR) that runs BIN
+# with the same arguments under timeout, CASE_TIMEOUT seconds (default
+# 300): a case whose run hangs ends with exit 124 and one line on stderr
+# saying so, and fails under its own name (issue 33). The wrapper stays in
+# BIN's process group (--foreground), so a `timeout` or a signal around it
+# reaches BIN too.
+bounded() {
+  local w b=$1
+  case "$b" in /*) ;; *) b="$PWD/$b" ;; esac
+  w="$2/bounded-$(basename "$b")"
+  cat >"$w" <<WRAP
+#!/bin/sh
+timeout --foreground -k 10 "\${CASE_TIMEOUT:-300}" "$b" "\$@"
+rc=\$?
+[ \$rc -eq 124 ] && echo "$(basename "$b"): timed out after \${CASE_TIMEOUT:-300} s (CASE_TIMEOUT)" >&2
+exit \$rc
+WRAP
+  chmod +x "$w"
+  echo "$w"
+}

@@ -8,18 +8,30 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp)
 times=$(mktemp)
 trap 'rm -f "$out" "$times"' EXIT
+# Every part is bounded (issue 33): PART_TIMEOUT seconds (default 2400)
+# for a whole script, on top of the bound of each of its cases (test_model:
+# SS_TEST_TIMEOUT; golden.sh: GOLDEN_TIMEOUT; the scripts' runs:
+# CASE_TIMEOUT, tests/lib.sh). A part that overruns is one FAIL line
+# naming it and the last case it finished; the parts after it still run.
+part_bound=${PART_TIMEOUT:-2400}
 # part NAME CMD...: run one test script, keep its lines, note its time
 part() {
-  local name=$1 t0=$SECONDS; shift
-  "$@" | tee -a "$out"
+  local name=$1 t0=$SECONDS n0 rc; shift
+  n0=$(wc -l <"$out")
+  timeout -k 30 "$part_bound" "$@" | tee -a "$out"
+  rc=${PIPESTATUS[0]}
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    echo "FAIL ${name}_timeout: $name ran out of its $part_bound s (PART_TIMEOUT) after" \
+      "'$(tail -n +$((n0 + 1)) "$out" | grep -E '^(PASS|FAIL|SKIP) ' | tail -1 | cut -c1-120)'" | tee -a "$out"
+  fi
   echo "$name $((SECONDS - t0))" >>"$times"
+  return "$rc"
 }
 
-t0=$SECONDS
-"$dir/test_model" | tee -a "$out"
-st=${PIPESTATUS[0]}
-echo "test_model $((SECONDS - t0))" >>"$times"
-[ "$st" -gt 1 ] && echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
+part test_model "$dir/test_model"
+st=$?
+[ "$st" -gt 1 ] && [ "$st" -ne 124 ] && [ "$st" -ne 137 ] &&
+  echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
 part cli/cli "$here/cli/cli.sh" "$dir"
 # the doors: output paths checked first, outputs renamed into place whole,
 # steps and cycles an option names inside the run
@@ -47,6 +59,8 @@ if [ -x "$dir/api/test_api" ]; then
   # make install into a temporary prefix, then a user's builds outside the tree
   part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
 fi
+# every runner's per-case bound, on planted overruns (issue 33)
+part runner/bounds "$here/runner/bounds.sh" "$dir"
 # the include layering, and every kernel's cycles against the golden data
 part layout "$here/layout.sh"
 # the paper's values (paper/data/*.csv) against the seed lines they cite

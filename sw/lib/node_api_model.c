@@ -20,7 +20,7 @@ static node_t *nd_of(const node_ctx *c) { return c->impl; }
 
 #define ALL_QUEUES ((1u << NUM_PORTS) - 1u)
 
-static uint64_t st(const node_ctx *c, enum api_status s, int src)
+static uint64_t status_of(const node_ctx *c, enum api_status s, int src)
 {
     const node_t *nd = nd_of(c);
     const router_t *r = &nd->m->r[nd->id];
@@ -46,9 +46,41 @@ static uint64_t st(const node_ctx *c, enum api_status s, int src)
     return 0;
 }
 
+/* What a status is, for the stuck report's "polls ..." (its node
+ * argument, when it takes one, follows). */
+static const char *const status_name[] = {
+    [API_ST_NOW] = "the clock",
+    [API_ST_CMDQ_SPACE] = "its DMA command queue's free space",
+    [API_ST_CMDQ_COUNT] = "its DMA command count",
+    [API_ST_RX_MSGS] = "its count of messages received",
+    [API_ST_RX_BAD] = "its count of malformed messages",
+    [API_ST_MSGS_FROM] = "its count of messages from node",
+    [API_ST_WORDS_FROM] = "its count of words from node",
+    [API_ST_RECEIVING_FROM] = "whether a message is arriving from node",
+    [API_ST_PHASE] = "its router's phase counter",
+    [API_ST_QUEUES_COMPLETE] = "its router's NotInMessage bits",
+    [API_ST_CHECK_ERRORS] = "its payload check",
+    [API_ST_CHECK_SRC] = "its payload check",
+    [API_ST_CHECK_INDEX] = "its payload check",
+    [API_ST_CHECK_GOT] = "its payload check",
+};
+
+/* A status, noted for the watchdog's poll rule (the clock is no
+ * question: every computation reads it). */
+static uint64_t st(const node_ctx *c, enum api_status s, int src)
+{
+    uint64_t v = status_of(c, s, src);
+    if (s != API_ST_NOW) {
+        int per_src = s == API_ST_MSGS_FROM || s == API_ST_WORDS_FROM || s == API_ST_RECEIVING_FROM;
+        node_note_read(nd_of(c), status_name[s], per_src ? src : -1, v);
+    }
+    return v;
+}
+
 static void wait_for(node_ctx *c, enum api_wait kind, uint64_t arg)
 {
     node_t *nd = nd_of(c);
+    node_note_wait(nd, (int)kind, nd->m->cycle);
     nd->wait = (int)kind;
     nd->wait_arg = arg;
     coro_yield(nd->co);
@@ -56,6 +88,7 @@ static void wait_for(node_ctx *c, enum api_wait kind, uint64_t arg)
 
 static void post(node_t *nd, dma_cmd_t cmd)
 {
+    node_note_act(nd);
     nd->cmdq[(nd->cmd_rd + nd->cmd_cnt) % CMDQ_DEPTH] = cmd;
     nd->cmd_cnt++;
 }
@@ -90,6 +123,7 @@ static void post_gen(node_ctx *c, int dst, uint32_t first, uint32_t len)
 static void set_deposit(node_ctx *c, unsigned pool, uint32_t base, uint32_t stride)
 {
     node_t *nd = nd_of(c);
+    node_note_act(nd);
     nd->dep_base[pool] = base;
     nd->dep_stride[pool] = stride;
     nd->dep_check[pool] = 0;
@@ -101,7 +135,11 @@ static void set_check(node_ctx *c, unsigned pool, uint32_t stride)
     nd_of(c)->dep_check[pool] = 1;
 }
 
-static void forward(node_ctx *c) { nd_of(c)->sw_clear = 1; }
+static void forward(node_ctx *c)
+{
+    node_note_act(nd_of(c));
+    nd_of(c)->sw_clear = 1;
+}
 
 static const uint32_t *peer_mem(const node_ctx *c, int node)
 {
@@ -110,6 +148,7 @@ static const uint32_t *peer_mem(const node_ctx *c, int node)
 
 static int bnet_post(node_ctx *c, uint32_t addr, uint32_t len, uint32_t word_cycles)
 {
+    node_note_act(nd_of(c));
     return machine_bnet_post(nd_of(c)->m, c->mem + addr, len, word_cycles);
 }
 
@@ -117,12 +156,20 @@ static int64_t bnet_get(node_ctx *c, uint32_t seq, uint32_t addr, uint32_t max)
 {
     uint32_t len;
     const uint32_t *w = machine_bnet_get(nd_of(c)->m, seq, &len);
-    if (!w) return -1;
+    if (!w) {   /* not here yet: a question the watchdog notes */
+        node_note_read(nd_of(c), "the B-net for broadcast", (int)seq, 0);
+        return -1;
+    }
+    node_note_act(nd_of(c));   /* a delivery */
     memcpy(c->mem + addr, w, (len < max ? len : max) * sizeof *w);
     return len;
 }
 
-static void rx_serial(node_ctx *c) { nd_of(c)->rx_serial = 1; }
+static void rx_serial(node_ctx *c)
+{
+    node_note_act(nd_of(c));
+    nd_of(c)->rx_serial = 1;
+}
 
 static const node_api_ops model_ops = {
     .status = st, .wait = wait_for, .post_head = post_head, .post_data = post_data,

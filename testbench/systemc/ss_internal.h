@@ -92,6 +92,7 @@ struct ni::impl {
     uint32_t cmd_addr = 0;
     uint64_t wait_arg = 0;
     int wait_kind = -1;           // the condition a blocked initiator waits for
+    uint64_t acts_at_edge = 0;    // nd->acts at the last edge (the watchdog's poll rule)
     const char *released = nullptr;   // why a blocked WAIT ended early
     sc_core::sc_event wake;
 

@@ -139,6 +139,41 @@ bool reg_read(const ni::impl &s, uint32_t a, uint32_t *v, tlm::tlm_response_stat
     return true;
 }
 
+// The watchdog's poll rule (docs/microarchitecture.md Sec. 13), as the C
+// model's node API bridge keeps it: a status register a processor reads,
+// with its answer, and a write that changes the machine.
+void note_read(ni::impl &s, uint32_t a, uint32_t v)
+{
+    static const struct { uint32_t addr; const char *what; } status_regs[] = {
+        { SS_NI_CMDQ_SPACE, "its NI register CMDQ_SPACE" },
+        { SS_NI_CMDQ_COUNT, "its NI register CMDQ_COUNT" },
+        { SS_NI_RX_MSGS_LO, "its NI register RX_MSGS_LO" },
+        { SS_NI_RX_MSGS_HI, "its NI register RX_MSGS_HI" },
+        { SS_NI_RX_BAD, "its NI register RX_BAD" },
+        { SS_NI_RX_DROPPED, "its NI register RX_DROPPED" },
+        { SS_NI_NIM, "its NI register NIM" },
+        { SS_NI_PHASE, "its NI register PHASE" },
+        { SS_NI_MSGS_FROM, "its NI register MSGS_FROM of node" },
+        { SS_NI_WORDS_FROM, "its NI register WORDS_FROM of node" },
+        { SS_NI_RECEIVING, "its NI register RECEIVING of node" },
+    };
+    uint32_t base = 0;
+    int src = table_name(a, &base) ? static_cast<int>((a - base) / 4) : -1;
+    if (src < 0) base = a;
+    for (const auto &r : status_regs)
+        if (r.addr == base) node_note_read(s.nd, r.what, src, v);
+}
+
+void note_write(ni::impl &s, uint32_t a, uint32_t v)
+{
+    switch (a) {
+    case SS_NI_CMD_HEAD: case SS_NI_CMD_TAIL: case SS_NI_DEP_BASE0: case SS_NI_DEP_STRIDE0:
+    case SS_NI_DEP_BASE1: case SS_NI_DEP_STRIDE1: node_note_act(s.nd); break;
+    case SS_NI_CMD_LEN: case SS_NI_SW_FORWARD: if (v) node_note_act(s.nd); break;
+    default: break;
+    }
+}
+
 // The registers that only hold a value (no post, no wait): what a debug
 // write may change.
 bool plain_write(ni::impl &s, uint32_t a, uint32_t v)
@@ -232,6 +267,7 @@ bool reg_write(ni::impl &s, uint32_t a, uint32_t v, tlm::tlm_response_status *er
             *why = "the network has stopped";
             return false;
         }
+        node_note_wait(nd, v == SS_NI_WAIT_START ? WAIT_NONE : static_cast<int>(v), s.m->cycle);
         s.wait_kind = static_cast<int>(v);
         s.released = nullptr;
         if (!s.condition()) {
@@ -298,14 +334,20 @@ bool ni::impl::condition() const
     }
 }
 
+// Progress for the watchdog, as machine_run's run_programs counts it: the
+// processor changed the machine since the last edge, its hardware wait is
+// over, or it computes (a timed wait that is no poll).
 int ni::impl::after_edge()
 {
-    if (wait_kind < 0) return 0;
+    int acted = nd->acts != acts_at_edge;
+    acts_at_edge = nd->acts;
+    if (wait_kind < 0) return acted;
+    bool poll = wait_kind == static_cast<int>(SS_NI_WAIT_UNTIL) && nd->polling;
     if (condition()) {
         wake.notify(SC_ZERO_TIME);
-        return 1;
+        return !poll || acted;
     }
-    return wait_kind == SS_NI_WAIT_UNTIL;
+    return (wait_kind == static_cast<int>(SS_NI_WAIT_UNTIL) && !poll) || acted;
 }
 
 void ni::impl::on_reset()
@@ -399,6 +441,7 @@ void ni::b_transport(tlm::tlm_generic_payload &tx, sc_time &delay)
             refuse(*this, tx, err, a, what + ": no such source node");
             return;
         }
+        note_read(s, a, v);
         std::memcpy(tx.get_data_ptr(), &v, 4);
     } else {
         std::memcpy(&v, tx.get_data_ptr(), 4);
@@ -411,6 +454,7 @@ void ni::b_transport(tlm::tlm_generic_payload &tx, sc_time &delay)
             refuse(*this, tx, err, a, what + ": " + why);
             return;
         }
+        note_write(s, a, v);
     }
     tx.set_response_status(tlm::TLM_OK_RESPONSE);
 }

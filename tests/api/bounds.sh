@@ -11,6 +11,9 @@ tool="$dir/api/field_tool"
 [ -x "$tool" ] || { echo "FAIL api_bounds: $tool not built"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/lib.sh"
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 
 # the command line of a set, with the field's flag
 cli_for() {

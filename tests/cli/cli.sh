@@ -6,6 +6,9 @@ set -u
 bin="${1:-build}/syncswitch"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/lib.sh"
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 
 pass() { echo "PASS cli_$1"; }
 # Under `make sanitize`, ASan prints a one-time notice about swapcontext

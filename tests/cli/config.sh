@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 # shellcheck source=tests/lib.sh
 . "$root/tests/lib.sh"
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 
 pass() { echo "PASS config_$1"; }
 fail() { echo "FAIL config_$1: $2"; }

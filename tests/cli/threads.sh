@@ -14,6 +14,7 @@ fail() { echo "FAIL threads_$1: $2"; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=tests/lib.sh
 . "$here/lib.sh"
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 
 # same NAME ARGS...: the JSON of ARGS on 1 thread, then on 2 and 3
 same_ref() { "$bin" "$@" --threads 1; }

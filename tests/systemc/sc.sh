@@ -46,7 +46,7 @@ else
   if [ -z "$leaks" ] && grep -q 'class network' "$tmp/user.i"; then pass header_no_model_names
   else fail header_no_model_names "visible: ${leaks:-(none; but no class network either)}"; fi
 fi
-for c in depth32 depth0 tt0 n0 n1 ni16 tail source wd_continue wd_stop_network wd_sc_stop reset \
+for c in depth32 depth0 tt0 n0 n1 ni16 tail source wd_continue wd_stop_network wd_sc_stop wd_poll reset \
          dropped vcd dbg; do
   (cd "$tmp" && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 timeout 60 "$dir_abs/sc/test_network" $c 2>&1 |
     grep -E '^(PASS|FAIL) ') || fail "net_$c" "test_network $c crashed or hung (exit $?)"

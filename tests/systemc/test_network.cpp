@@ -235,6 +235,42 @@ int watchdog(ss::policy pol, const char *name)
                       all(g_warnings) + "errors " + all(g_errors));
 }
 
+// The watchdog's poll rule (issue 33): one processor computes 300 cycles in
+// one timed wait, another polls RX_MSGS_LO every 4 cycles for a message
+// that never comes; watchdog 100 cycles. The computation is progress (no
+// stop before cycle 300); the poll is not (stopped about 100 cycles after
+// the computation ends, where every timed wait counted as progress before).
+int watchdog_poll()
+{
+    ss::config cfg = small();
+    cfg.watchdog = 100;
+    cfg.on_watchdog = ss::policy::stop_network;
+    platform p(cfg);
+    uint64_t computed = 0;
+    cpu poller("poller", [](cpu &me) {
+        me.wr(SS_NI_WAIT, SS_NI_WAIT_START);
+        while (me.rd(SS_NI_RX_MSGS_LO) == 0)
+            if (me.wait_for(SS_NI_WAIT_UNTIL, me.rd(SS_NI_CYCLE_LO) + 4u) != tlm::TLM_OK_RESPONSE)
+                return;
+    });
+    cpu worker("worker", [&computed](cpu &me) {
+        me.wr(SS_NI_WAIT, SS_NI_WAIT_START);
+        if (me.wait_for(SS_NI_WAIT_UNTIL, 300) == tlm::TLM_OK_RESPONSE)
+            computed = me.rd(SS_NI_CYCLE_LO);
+    });
+    poller.socket.bind(p.net.ni(5).socket);
+    worker.socket.bind(p.net.ni(9).socket);
+    p.power_up();
+    sc_start(10, SC_US);   // 1000 cycles
+    uint64_t cy = p.net.cycle();
+    bool ok = p.net.get_status() == ss::status::stuck && computed >= 300 && cy >= 400 && cy <= 420 &&
+              count(g_warnings, "no progress for 100 cycles") == 1;
+    return result("watchdog_poll", ok,
+                  "status " + std::to_string(static_cast<int>(p.net.get_status())) + ", cycle " +
+                      std::to_string(cy) + ", computed until " + std::to_string(computed) +
+                      ", warnings " + all(g_warnings));
+}
+
 // The same traffic three times: from power-up; cut by a reset in mid-run;
 // and again after that reset. The first and the last take the same cycles.
 int reset_midrun()
@@ -403,6 +439,7 @@ int sc_main(int argc, char **argv)
     if (c == "wd_continue") return watchdog(ss::policy::report_and_continue, "watchdog_continue");
     if (c == "wd_stop_network") return watchdog(ss::policy::stop_network, "watchdog_stop_network");
     if (c == "wd_sc_stop") return watchdog(ss::policy::stop_simulation, "watchdog_sc_stop");
+    if (c == "wd_poll") return watchdog_poll();
     if (c == "reset") return reset_midrun();
     if (c == "dropped") return dropped();
     if (c == "vcd") return two_in_one_vcd();

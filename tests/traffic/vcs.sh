@@ -11,6 +11,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/lib.sh
 . "$root/tests/lib.sh"
 bin="${1:-build}/syncswitch"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 pass() { echo "PASS vcs_$1"; }
 fail() { echo "FAIL vcs_$1: $2"; }
 

@@ -10,6 +10,9 @@ bin="$dir/syncswitch"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/lib.sh
 . "$root/tests/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT (tests/lib.sh)
 
 pass() { echo "PASS verdict_$1"; }
 fail() { echo "FAIL verdict_$1: $2"; }

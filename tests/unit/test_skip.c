@@ -60,6 +60,7 @@ static const skip_case cases[] = {
     { "fem-aapc", 8, 64, 1, 0, NULL },
     { "p2p", 8, 512, 1, 1, NULL },
     { "global-sum-tree", 4, 16, 1, 0, NULL },
+    { "global-sum-tree-bnet", 8, 4, 1, 0, NULL },
     { "fuzz", 6, 32, 1, 0, NULL },
     { "fuzz-sw", 6, 32, 1, 0, NULL },
     { "phased", 8, 64, 1, 1, corrupt },
