@@ -40,6 +40,8 @@ part cli/doors "$here/cli/doors.sh" "$dir"
 part cli/config "$here/cli/config.sh" "$dir"
 # --threads: the same JSON on 1, 2 and 3 threads (issue 20, part 2)
 part cli/threads "$here/cli/threads.sh" "$dir"
+# --skip and --skip-verify (issue 28): the same JSON in every mode, refusals
+part cli/skip "$here/cli/skip.sh" "$dir"
 # the measurement's verdicts: no latency without packets, saturation
 part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
 # --ties (issue 21, part 2): plus by default, balanced repeats and splits
