@@ -200,7 +200,8 @@ SS_API const char *ss_result_error(const ss_result *r);
 /* A measured value by its JSON key ("cycles", "agg_mbps", "pct_eq1",
  * "lat_mean", ...); *found (may be NULL) says whether the key exists with
  * a value: a figure the run did not see (null, such as the latencies of a
- * run in which no measured packet arrived) is not found, and 0. */
+ * run in which no measured packet arrived, or the rates of a run that took
+ * no cycles) is not found, and 0; never a NaN or an infinity. */
 SS_API double ss_result_get(const ss_result *r, const char *key, int *found);
 /* The whole result as one JSON object, the same line as `syncswitch run
  * --json` / `syncswitch traffic --json` (no trailing newline); "" when the

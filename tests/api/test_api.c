@@ -189,6 +189,19 @@ int main(void)
     CHECK("unknown_key", !found, "found a key that is not there");
     ss_result_free(r);
 
+    /* a run of no cycles has no bandwidth: the getter says the rate is
+     * absent (found 0), never a NaN or an infinity (issue 30) */
+    r = kernel(p, "msgpass-var", 0, NULL, NULL);
+    found = 1;
+    double eq3 = ss_result_get(r, "eq3_mbps", &found);
+    int found_agg = 1;
+    double agg = ss_result_get(r, "agg_mbps", &found_agg);
+    CHECK("absent_rate", ss_result_status(r) == SS_OK && !found && eq3 == 0 && !found_agg &&
+          agg == 0 && strstr(ss_result_json(r), "\"eq3_mbps\":null"), "status %d, eq3 %g (found "
+          "%d), agg %g (found %d): %s", ss_result_status(r), eq3, found, agg, found_agg,
+          ss_result_json(r));
+    ss_result_free(r);
+
     /* an option the kernel does not take */
     r = kernel(p, "msgpass", 4, "mapping", "gray");
     CHECK("option_not_taken", ss_result_status(r) == SS_ERR_USAGE &&

@@ -114,6 +114,23 @@ if [ "$rc" -eq 124 ] && [ "$c4" = "$c2" ]; then pass record_interrupted_keeps_fo
 else fail record_interrupted_keeps_former "exit $rc, cycles '$c4' (former '$c2')"; fi
 rm -rf "$tmp"/rec.partial-*
 
+# 7. numbers JSON cannot hold (issue 30): a run of no cycles has no
+#    bandwidth; its rates are null in the JSON, and the summary says why
+#    (was: "eq3_mbps":-nan, or inf with --zero-prob 1: invalid JSON)
+for case in "words0:--words 0" "zero_prob1:--words 8 --zero-prob 1"; do
+  name=${case%%:*}
+  # shellcheck disable=SC2086
+  out=$("$bin" run --kernel msgpass-var --n 8 ${case#*:} --json 2>"$tmp/err")
+  rc=$?
+  if [ "$rc" -eq 0 ] && ! echo "$out" | grep -Eiq '[:,\[]-?(nan|inf)' &&
+     echo "$out" | grep -q '"eq3_mbps":null' && echo "$out" | grep -q '"agg_mbps":null'; then
+    pass "json_no_nan_$name"
+  else fail "json_no_nan_$name" "exit $rc: $out $(head -c 200 "$tmp/err")"; fi
+done
+out=$("$bin" run --kernel msgpass-var --n 8 --words 0 2>&1)
+if echo "$out" | grep -q "aggregate    none: the run took no cycles"; then pass summary_no_cycles
+else fail summary_no_cycles "$out"; fi
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole
