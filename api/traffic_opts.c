@@ -147,21 +147,11 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
 {
     char *err = t->v.error, why[SS_MSG / 2];
     size_t es = sizeof t->v.error;
-    struct stat st;
-    if (!path || stat(path, &st) != 0) {
-        snprintf(err, es, "trace %s: %s", path ? path : "(null)", path ? strerror(errno) : "no file");
-        return SS_ERR_USAGE;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, es, "trace %s: %s, not a file of messages", path,
-                 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
-        return SS_ERR_USAGE;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, es, "trace %s: %s", path, strerror(errno));
-        return SS_ERR_USAGE;
-    }
+    char what[SS_MSG / 2];
+    snprintf(what, sizeof what, "trace %.200s", path ? path : "(null)");
+    /* a regular file, refused by name otherwise (a FIFO without waiting) */
+    FILE *f = ss_input_open(path, what, err, es);
+    if (!f) return SS_ERR_USAGE;
     char *buf = NULL;
     size_t cap = 0;
     ssize_t got;
@@ -286,6 +276,14 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
         if (!out) continue;
         snprintf(what, sizeof what, "%s = '%.200s'", outputs[i], out);
         if (ss_path_check_file(out, what, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+        /* an output over the trace being read, or over the other output */
+        if (t->trace_len && t->trace_file[0] && ss_path_same(out, t->trace_file))
+            return ss_values_fail(v, "%s is the trace being read (%.200s): the run would "
+                                  "overwrite its input", what, t->trace_file);
+        const char *first = text(t, outputs[0]);
+        if (i == 1 && first && ss_path_same(out, first))
+            return ss_values_fail(v, "%s = '%.200s' and %s name the same file: one would "
+                                  "overwrite the other", outputs[0], first, what);
     }
     const char *pat = text(t, "pattern"), *pkt = text(t, "packet");
     if (t->trace_len) {

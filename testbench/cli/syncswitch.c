@@ -108,9 +108,24 @@ static int backend_exec_for(const run_opts *o, char **argv)
 /* The files and folders a run will write (--trace, --record; --links is
  * the library's field, checked by ss_traffic_check), before any build or
  * simulation: the library's check of output paths. */
-static void check_outputs(const backend_opts *be)
+static void check_outputs(const run_opts *o)
 {
+    const backend_opts *be = &o->be;
     char why[SS_PATH_MAX + 200], what[SS_PATH_MAX + 20];
+    /* no output over an experiment file that was read (the trace the
+     * library compares itself: ss_traffic_check) */
+    const char *out[] = { be->trace, ss_values_text(&o->st->v, ss_field_index(SS_FIELDS_TRAFFIC, "links")),
+                          ss_values_text(&o->st->v, ss_field_index(SS_FIELDS_TRAFFIC, "messages")) };
+    static const char *const name[] = { "--trace", "links =", "messages =" };
+    for (int i = 0; i < 3; i++) {
+        const char *in = out[i] ? config_file_named(out[i]) : NULL;
+        if (!in) continue;
+        snprintf(why, sizeof why, "%s '%.*s' is the --config file%s (%.*s): the run would "
+                 "overwrite its input", name[i], SS_PATH_MAX / 2, out[i],
+                 o->config && ss_path_same(in, o->config) ? "" : " or one it includes",
+                 SS_PATH_MAX / 2, in);
+        options_refuse(why);
+    }
     if (be->trace) {
         snprintf(what, sizeof what, "--trace '%s'", be->trace);
         if (ss_path_check_file(be->trace, what, why, sizeof why)) options_refuse(why);
@@ -177,7 +192,7 @@ static int cmd_run(int argc, char **argv)
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) be->background = &bg;
-    check_outputs(be);
+    check_outputs(&o);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -220,7 +235,7 @@ static int cmd_traffic(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
-    check_outputs(be);
+    check_outputs(&o);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);

@@ -131,6 +131,39 @@ out=$("$bin" run --kernel msgpass-var --n 8 --words 0 2>&1)
 if echo "$out" | grep -q "aggregate    none: the run took no cycles"; then pass summary_no_cycles
 else fail summary_no_cycles "$out"; fi
 
+# 8. files that are not files (issue 30): every file input refuses what is
+#    not a regular file, by name, before reading (was: --config naming a
+#    FIFO, or include = a FIFO, waited forever for a writer)
+mkfifo "$tmp/fifo"
+printf 'include = fifo\n' >"$tmp/inc_fifo.conf"
+refused config_fifo "--config '$tmp/fifo': a FIFO, not a regular file" \
+  run --config "$tmp/fifo" --kernel msgpass --n 4 --words 4
+refused include_fifo "include '$tmp/fifo': a FIFO, not a regular file" \
+  run --config "$tmp/inc_fifo.conf" --kernel msgpass --n 4 --words 4
+refused config_folder "a directory, not a regular file" \
+  run --config "$tmp/user" --kernel msgpass --n 4 --words 4
+refused trace_in_fifo "trace $tmp/fifo: a FIFO, not a regular file" traffic --trace-in "$tmp/fifo" --n 4
+refused config_device "a character device, not a regular file" \
+  run --config /dev/null --kernel msgpass --n 4 --words 4
+
+# 9. one output over another, an output over an input (issue 30): refused
+#    before the run (was: exit 0, one CSV lost, or the trace overwritten)
+printf '0 0 5 8\n10 3 12 4\n' >"$tmp/in.trace"
+cp "$tmp/in.trace" "$tmp/in.trace.orig"
+refused links_messages_same "links = '$tmp/same.csv' and messages = '$tmp/same.csv' name the same file" \
+  $T --rate 0.05 --links "$tmp/same.csv" --messages "$tmp/same.csv"
+refused links_messages_same_spelt "name the same file" \
+  $T --rate 0.05 --links "$tmp/same.csv" --messages "$tmp/user/../same.csv"
+refused messages_over_trace_in "messages = '$tmp/in.trace' is the trace being read" \
+  traffic --trace-in "$tmp/in.trace" --n 4 --messages "$tmp/in.trace"
+if cmp -s "$tmp/in.trace" "$tmp/in.trace.orig" && [ ! -e "$tmp/same.csv" ]; then pass inputs_untouched
+else fail inputs_untouched "the trace changed or same.csv was written"; fi
+printf 'n = 4\n' >"$tmp/exp.conf"
+cp "$tmp/exp.conf" "$tmp/exp.conf.orig"
+refused links_over_config "links = '$tmp/exp.conf' is the --config file" \
+  $T --rate 0.05 --config "$tmp/exp.conf" --links "$tmp/exp.conf"
+cmp -s "$tmp/exp.conf" "$tmp/exp.conf.orig" && pass config_untouched || fail config_untouched "changed"
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole
