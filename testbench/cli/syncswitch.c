@@ -49,25 +49,32 @@ static int cmd_presets(int argc, char **argv)
     return 0;
 }
 
-/* The library's check of n for the phased schedule. */
-static void check_phased_n(int n)
+/* The library's checks of n: the field's range (the same line as run's),
+ * then the phased schedule's. */
+static int check_phased_n(const char *text)
 {
+    ss_params *p = ss_params_new();
+    if (!p) options_refuse("out of memory");
+    const char *why = ss_params_set(p, "n", text) ? ss_params_error(p) : ss_params_check(p);
+    int n = (int)ss_params_get_int(p, "n");
     ss_values v;
     ss_values_init(&v, SS_FIELDS_PARAMS);
-    const char *why = ss_phased_n_check(&v, n);
+    if (!why) why = ss_phased_n_check(&v, n);
     if (why) options_refuse(why);
+    ss_params_free(p);
+    return n;
 }
 
 static int cmd_schedule(int argc, char **argv)
 {
-    int n = -1;
+    const char *text = NULL;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--n") != 0) usage_error("schedule: unknown option '%s'", argv[i]);
         if (i + 1 >= argc) usage_error("%s needs a value", argv[i]);
-        n = (int)opt_int("--n", argv[++i], 1, MAX_N);
+        text = argv[++i];
     }
-    if (n < 0) usage_error("schedule needs --n N");
-    check_phased_n(n);
+    if (!text) usage_error("schedule needs --n N");
+    int n = check_phased_n(text);
     aapc_schedule *s = malloc(sizeof *s);
     if (!s || aapc_schedule_init(s, n)) { free(s); return EXIT_INTERNAL; }
     printf("phase,src_x,src_y,dst_x,dst_y,dx,dy\n");

@@ -1,5 +1,6 @@
 /* The error contract of include/syncswitch.h, linked against the shared
  * library (build/lib/libsyncswitch.so): one PASS/FAIL line per case. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -161,6 +162,18 @@ int main(void)
           "depth needs an integer, got 'four'"), "rc %d: %s", rc, ss_params_error(p));
     rc = ss_params_set_real(p, "depth", 2.5);
     CHECK("real_for_int", rc == SS_ERR_USAGE, "rc %d", rc);
+    /* NaN is not a number, from text or as a double (the CLI's words, and
+     * SystemC's and Python's); an integer past 64 bits is out of range */
+    rc = ss_params_set_real(p, "jitter", NAN);
+    CHECK("nan_real", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "jitter needs a number, got 'nan'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set_real(p, "depth", NAN);
+    CHECK("nan_int", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "depth needs an integer, got 'nan'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set(p, "seed", "18446744073709551621");
+    CHECK("int_past_64_bits", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "seed = 18446744073709551621 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
+          ss_params_error(p));
     CHECK("defaults_ok", ss_params_check(p) == NULL, "%s", ss_params_check(p));
     rc = ss_params_preset(p, "paragon");
     CHECK("unknown_preset", rc == SS_ERR_USAGE && strstr(ss_params_error(p), "allowed: iwarp"),

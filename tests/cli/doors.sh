@@ -164,6 +164,28 @@ refused links_over_config "links = '$tmp/exp.conf' is the --config file" \
   $T --rate 0.05 --config "$tmp/exp.conf" --links "$tmp/exp.conf"
 cmp -s "$tmp/exp.conf" "$tmp/exp.conf.orig" && pass config_untouched || fail config_untouched "changed"
 
+# 10. words that mislead (issue 30): an unknown option is that wherever it
+#     stands (was: "--bogus needs a value" as the last argument); an
+#     integer past 64 bits is out of range (was: "needs an integer"); one
+#     range of n from every subcommand (was: schedule said 1..64); NaN is
+#     not a number wherever it is given
+refused unknown_option_last "run: unknown option '--bogus'" run --kernel msgpass --n 4 --words 4 --bogus
+refused unknown_option_traffic_last "traffic: unknown option '--bogus'" $T --rate 0.05 --bogus
+refused seed_20_digits "seed = 18446744073709551621 is out of range (allowed 0..4294967295)" \
+  run --kernel msgpass --n 4 --words 4 --seed 18446744073709551621
+refused words_negative_20_digits "words = -99999999999999999999 is out of range (allowed 0..1048576)" \
+  run --kernel msgpass --n 4 --words -99999999999999999999
+refused trace_from_20_digits "--trace-from 99999999999999999999 is out of range" \
+  run --kernel msgpass --n 4 --words 4 --trace-from 99999999999999999999
+refused jitter_overflow "jitter = 1e999 is out of range (allowed 0..1)" \
+  run --kernel msgpass --n 4 --words 4 --jitter 1e999
+refused schedule_n0 "n = 0 is out of range (allowed 2..64)" schedule --n 0
+refused schedule_n65 "n = 65 is out of range (allowed 2..64)" schedule --n 65
+refused schedule_n_text "n needs an integer, got 'x'" schedule --n x
+refused jitter_nan "jitter needs a number, got 'nan'" run --kernel msgpass --n 4 --words 4 --jitter nan
+printf 'jitter = nan\n' >"$tmp/nan.conf"
+refused jitter_nan_config "jitter needs a number, got 'nan'" run --config "$tmp/nan.conf" --kernel msgpass --n 4 --words 4
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole
