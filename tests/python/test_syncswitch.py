@@ -128,7 +128,7 @@ def test_check_params_refuses_each_field_above_its_range():
 def test_unknown_field_and_wrong_type():
     with pytest.raises(syncswitch.ParamError, match="^unknown field 'bogus' "):
         syncswitch.run_kernel("phased", 16, bogus=1)
-    with pytest.raises(syncswitch.ParamError, match="^n needs an integer, got 8.5$"):
+    with pytest.raises(syncswitch.ParamError, match="^n needs an integer, got '8.5'$"):
         syncswitch.run_kernel("phased", 16, n=8.5)
     with pytest.raises(syncswitch.ParamError, match="^preset 'nosuch' is unknown"):
         syncswitch.run_kernel("phased", 16, preset="nosuch")
