@@ -175,6 +175,14 @@ static int cmd_run(int argc, char **argv)
                     "backends trace the whole run)");
     if (be->trace_from > be->trace_to)
         usage_error("--trace-from is after --trace-to");
+    if (!be->trace && (options_given(&o, "--trace-from") || options_given(&o, "--trace-to")))
+        usage_error("--trace-from and --trace-to need --trace FILE (the waveform they window)");
+    if (rtl && be->trace) {   /* the format is the name's: nothing else is written */
+        size_t len = strlen(be->trace);
+        if (len < 5 || (strcmp(be->trace + len - 4, ".fst") && strcmp(be->trace + len - 4, ".vcd")))
+            usage_error("--trace '%s': the rtl and cosim backends write FST or VCD (name it "
+                        "FILE.fst or FILE.vcd)", be->trace);
+    }
     if (sc && be->trace) {
         size_t len = strlen(be->trace);
         if (len < 5 || strcmp(be->trace + len - 4, ".vcd") != 0)

@@ -186,6 +186,17 @@ refused jitter_nan "jitter needs a number, got 'nan'" run --kernel msgpass --n 4
 printf 'jitter = nan\n' >"$tmp/nan.conf"
 refused jitter_nan_config "jitter needs a number, got 'nan'" run --config "$tmp/nan.conf" --kernel msgpass --n 4 --words 4
 
+# 11. waveforms (issue 30): a window without a waveform, a waveform the
+#     name's extension does not say (was: --trace-from ignored; FST bytes
+#     written into x.txt), refused before any build
+refused trace_from_without_trace "--trace-from and --trace-to need --trace FILE" \
+  run --kernel msgpass --n 4 --words 4 --backend rtl --trace-from 5
+refused trace_to_without_trace "--trace-from and --trace-to need --trace FILE" \
+  run --kernel msgpass --n 4 --words 4 --backend cosim --trace-to 500
+refused trace_txt_rtl "the rtl and cosim backends write FST or VCD" \
+  run --kernel msgpass --n 4 --words 4 --backend rtl --trace "$tmp/x.txt"
+[ ! -e "$tmp/x.txt" ] && pass trace_txt_not_written || fail trace_txt_not_written "x.txt written"
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole
