@@ -121,8 +121,9 @@ static void check_outputs(const run_opts *o)
     char why[SS_PATH_MAX + 200], what[SS_PATH_MAX + 20];
     /* no output over an experiment file that was read (the trace the
      * library compares itself: ss_traffic_check) */
-    const char *out[] = { be->trace, ss_values_text(&o->st->v, ss_field_index(SS_FIELDS_TRAFFIC, "links")),
-                          ss_values_text(&o->st->v, ss_field_index(SS_FIELDS_TRAFFIC, "messages")) };
+    const ss_values *tv = &o->st->v;
+    const char *out[] = { be->trace, ss_values_text(tv, ss_field_index(SS_FIELDS_TRAFFIC, "links")),
+                          ss_values_text(tv, ss_field_index(SS_FIELDS_TRAFFIC, "messages")) };
     static const char *const name[] = { "--trace", "links =", "messages =" };
     for (int i = 0; i < 3; i++) {
         const char *in = out[i] ? config_file_named(out[i]) : NULL;
