@@ -17,6 +17,12 @@ extern "C" {
 #include "traffic_run.h"
 
 #define SS_MSG 512        /* a message line */
+
+/* The lines of a call given a NULL handle: refused with a status, never a
+ * crash (docs/api.md, the error contract). */
+#define SS_NULL_PARAMS "no machine parameters: the ss_params handle is NULL"
+#define SS_NULL_KERNEL "no kernel options: the ss_kernel_opts handle is NULL"
+#define SS_NULL_TRAFFIC "no traffic options: the ss_traffic_opts handle is NULL"
 #define SS_MAX_FIELDS 24  /* fields of one set */
 
 /* The values of one field set, as given: wide types, so a value is checked

@@ -223,9 +223,16 @@ int ss_values_set_real(ss_values *v, const char *name, double x)
     if (i < 0) return SS_ERR_USAGE;
     const ss_field *f = &sets[v->set_kind].f[i];
     if (f->type == SS_FIELD_TEXT) return set_error(v, "%s needs text, not a number", f->name);
+    /* the words of the text setter's refusals, so every front end says the
+     * same: NaN is not a number (not a value out of range) */
+    if (isnan(x))
+        return set_error(v, "%s needs %s, got 'nan'", f->name,
+                         f->type == SS_FIELD_INT ? "an integer" : "a number");
     if (f->type == SS_FIELD_INT) {
-        if (!(x == floor(x)) || fabs(x) > 9.0e18)
-            return set_error(v, "%s needs an integer, got %g", f->name, x);
+        if (!(x == floor(x)))
+            return set_error(v, "%s needs an integer, got '%g'", f->name, x);
+        if (fabs(x) > 9.0e18)
+            return set_error(v, "%s = %g is out of range (allowed %s)", f->name, x, f->range);
         v->ival[i] = (int64_t)x;
     }
     v->rval[i] = x;
@@ -244,14 +251,18 @@ int ss_values_set_text(ss_values *v, const char *name, const char *text)
     switch (f->type) {
     case SS_FIELD_INT: {
         long long x = strtoll(text, &end, 10);
-        if (errno || end == text || *end)
+        if (end == text || *end)
             return set_error(v, "%s needs an integer, got '%s'", f->name, text);
+        if (errno == ERANGE)   /* an integer, beyond 64 bits: out of any range */
+            return set_error(v, "%s = %s is out of range (allowed %s)", f->name, text, f->range);
         return ss_values_set_int(v, name, x);
     }
     case SS_FIELD_REAL: {
         double x = strtod(text, &end);
-        if (errno || end == text || *end || isnan(x))
+        if (end == text || *end || isnan(x))
             return set_error(v, "%s needs a number, got '%s'", f->name, text);
+        if (errno == ERANGE && fabs(x) > 1)   /* overflow (an underflow is ~0) */
+            return set_error(v, "%s = %s is out of range (allowed %s)", f->name, text, f->range);
         return ss_values_set_real(v, name, x);
     }
     default: {

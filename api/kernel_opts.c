@@ -23,17 +23,20 @@ SS_API void ss_kernel_opts_free(ss_kernel_opts *k)
 
 SS_API int ss_kernel_opts_set(ss_kernel_opts *k, const char *f, const char *value)
 {
-    return ss_values_set_text(&k->v, f, value);
+    return k ? ss_values_set_text(&k->v, f, value) : SS_ERR_USAGE;
 }
 SS_API int ss_kernel_opts_set_int(ss_kernel_opts *k, const char *f, int64_t x)
 {
-    return ss_values_set_int(&k->v, f, x);
+    return k ? ss_values_set_int(&k->v, f, x) : SS_ERR_USAGE;
 }
 SS_API int ss_kernel_opts_set_real(ss_kernel_opts *k, const char *f, double x)
 {
-    return ss_values_set_real(&k->v, f, x);
+    return k ? ss_values_set_real(&k->v, f, x) : SS_ERR_USAGE;
 }
-SS_API const char *ss_kernel_opts_error(const ss_kernel_opts *k) { return k->v.error; }
+SS_API const char *ss_kernel_opts_error(const ss_kernel_opts *k)
+{
+    return k ? k->v.error : SS_NULL_KERNEL;
+}
 
 static int idx(const char *f) { return ss_field_index(SS_FIELDS_KERNEL, f); }
 static const char *text(const ss_kernel_opts *k, const char *f)
@@ -128,6 +131,7 @@ const char *ss_phased_n_check(ss_values *v, int n)
 
 SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
 {
+    if (!k) return SS_NULL_KERNEL;
     ss_values *v = &k->v;
     const char *why = ss_params_check(pp);
     if (why) return ss_values_fail(v, "%s", why);

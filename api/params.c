@@ -99,6 +99,7 @@ SS_API void ss_params_free(ss_params *p)
 
 SS_API int ss_params_preset(ss_params *p, const char *name)
 {
+    if (!p) return SS_ERR_USAGE;
     const params_preset_t *r;
     for (int i = 0; (r = params_preset_at(i)); i++)
         if (name && strcmp(r->name, name) == 0) {
@@ -117,26 +118,27 @@ SS_API int ss_params_preset(ss_params *p, const char *name)
 
 SS_API int ss_params_set(ss_params *p, const char *f, const char *value)
 {
-    return ss_values_set_text(&p->v, f, value);
+    return p ? ss_values_set_text(&p->v, f, value) : SS_ERR_USAGE;
 }
 SS_API int ss_params_set_int(ss_params *p, const char *f, int64_t x)
 {
-    return ss_values_set_int(&p->v, f, x);
+    return p ? ss_values_set_int(&p->v, f, x) : SS_ERR_USAGE;
 }
 SS_API int ss_params_set_real(ss_params *p, const char *f, double x)
 {
-    return ss_values_set_real(&p->v, f, x);
+    return p ? ss_values_set_real(&p->v, f, x) : SS_ERR_USAGE;
 }
 SS_API int64_t ss_params_get_int(const ss_params *p, const char *f)
 {
-    return ss_values_int(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+    return p ? ss_values_int(&p->v, ss_field_index(SS_FIELDS_PARAMS, f)) : 0;
 }
 SS_API double ss_params_get_real(const ss_params *p, const char *f)
 {
-    return ss_values_real(&p->v, ss_field_index(SS_FIELDS_PARAMS, f));
+    return p ? ss_values_real(&p->v, ss_field_index(SS_FIELDS_PARAMS, f)) : 0;
 }
 SS_API const char *ss_params_check(ss_params *p)
 {
+    if (!p) return SS_NULL_PARAMS;
     const char *why = ss_values_check_ranges(&p->v);
     if (why) return why;
     /* a thread, and an MPI rank of syncswitch-mpi (model/dist.h), steps
@@ -156,7 +158,7 @@ SS_API const char *ss_params_check(ss_params *p)
                               (long long)n);
     return NULL;
 }
-SS_API const char *ss_params_error(const ss_params *p) { return p->v.error; }
+SS_API const char *ss_params_error(const ss_params *p) { return p ? p->v.error : SS_NULL_PARAMS; }
 
 SS_API const char *ss_preset_name(int i)
 {
@@ -172,6 +174,8 @@ SS_API const char *ss_preset_description(int i)
 
 SS_API double ss_eq1_mbps(const ss_params *p)
 {
-    int64_t tt = gi(p, "tt");
-    return tt > 0 ? 32.0 * (double)gi(p, "n") * gr(p, "mhz") / (double)tt : 0;
+    if (!p) return 0;
+    ss_params c = *p;   /* the check writes its line: into a shallow copy */
+    if (ss_params_check(&c)) return 0;
+    return 32.0 * (double)gi(p, "n") * gr(p, "mhz") / (double)gi(p, "tt");
 }

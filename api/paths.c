@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath */
 /* Output paths: checked before any work, written under a temporary name and
  * renamed into place when complete (docs/api.md, "outputs"). A run that fails
  * or is interrupted leaves at most a NAME.partial-PID, never a NAME that looks
@@ -6,6 +6,8 @@
 #include "paths.h"
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +110,64 @@ const char *ss_path_check_folder(const char *path, const char *what, char *why, 
     for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--) clean[n - 1] = 0;
     folder_of(clean, dir, sizeof dir);
     return folder_writable(dir, why, size, what);
+}
+
+/* What a file that is not a regular file is, for the messages. */
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "a special file";
+}
+
+FILE *ss_input_open(const char *path, const char *what, char *why, size_t size)
+{
+    if (!path || !*path) {
+        snprintf(why, size, "%s: needs a file name", what);
+        return NULL;
+    }
+    /* O_NONBLOCK: opening a FIFO with no writer returns at once */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(why, size, "%s: cannot be read (%s)", what, strerror(errno));
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(why, size, "%s: %s, not a regular file", what, file_kind(st.st_mode));
+        close(fd);
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "r");
+    if (!f) {
+        snprintf(why, size, "%s: cannot be read (%s)", what, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
+/* path with its folder resolved (the file itself may not exist yet):
+ * 0, or -1 when the folder does not exist. */
+static int canonical(const char *path, char *out, size_t size)
+{
+    char dir[SS_PATH_MAX + 1], real[PATH_MAX];
+    folder_of(path, dir, sizeof dir);
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    if (!realpath(dir, real)) return -1;
+    snprintf(out, size, "%s/%s", strcmp(real, "/") ? real : "", base);
+    return 0;
+}
+
+int ss_path_same(const char *a, const char *b)
+{
+    if (!a || !b || !*a || !*b) return 0;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char ca[SS_PATH_MAX + PATH_MAX + 2], cb[sizeof ca];
+    if (canonical(a, ca, sizeof ca) || canonical(b, cb, sizeof cb)) return !strcmp(a, b);
+    return !strcmp(ca, cb);
 }
 
 void ss_path_partial(const char *path, char *out, size_t size)

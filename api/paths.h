@@ -21,6 +21,15 @@ const char *ss_path_check_file(const char *path, const char *what, char *why, si
 /* The same for a folder that a run fills and puts in place whole: absent,
  * empty, or a former recording; its parent takes new entries. */
 const char *ss_path_check_folder(const char *path, const char *what, char *why, size_t size);
+/* An input file (--config, include, a trace) opened for reading: a regular
+ * file, or NULL and one line in why: "WHAT: a FIFO, not a regular file",
+ * "WHAT: cannot be read (No such file or directory)". Opened without
+ * blocking, so a FIFO is refused by name instead of waiting for a writer. */
+FILE *ss_input_open(const char *path, const char *what, char *why, size_t size);
+/* Do the two names name the same file (one file under two spellings, or
+ * one hard link's two names), whether or not it exists yet? */
+int ss_path_same(const char *a, const char *b);
+
 /* The temporary name of path while it is written: PATH.partial-PID. */
 void ss_path_partial(const char *path, char *out, size_t size);
 

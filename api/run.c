@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* Runs through the API: check, then simulate on the C model; the result
  * handle keeps the status, the reason and the JSON line. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,9 @@ SS_API double ss_result_get(const ss_result *r, const char *key, int *found)
     else {
         char *end;
         v = strtod(s, &end);
-        if (end == s) return 0;   /* a string value */
+        /* a string value; null (absent: a rate of a run of no cycles);
+         * never a NaN or an infinity (json.c writes those as null) */
+        if (end == s || !isfinite(v)) return 0;
     }
     if (found) *found = 1;
     return v;

@@ -28,17 +28,20 @@ SS_API void ss_traffic_opts_free(ss_traffic_opts *t)
 
 SS_API int ss_traffic_opts_set(ss_traffic_opts *t, const char *f, const char *value)
 {
-    return ss_values_set_text(&t->v, f, value);
+    return t ? ss_values_set_text(&t->v, f, value) : SS_ERR_USAGE;
 }
 SS_API int ss_traffic_opts_set_int(ss_traffic_opts *t, const char *f, int64_t x)
 {
-    return ss_values_set_int(&t->v, f, x);
+    return t ? ss_values_set_int(&t->v, f, x) : SS_ERR_USAGE;
 }
 SS_API int ss_traffic_opts_set_real(ss_traffic_opts *t, const char *f, double x)
 {
-    return ss_values_set_real(&t->v, f, x);
+    return t ? ss_values_set_real(&t->v, f, x) : SS_ERR_USAGE;
 }
-SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t) { return t->v.error; }
+SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t)
+{
+    return t ? t->v.error : SS_NULL_TRAFFIC;
+}
 
 int ss_parse_pattern(const char *v, traffic_cfg *tc, char *why, size_t size)
 {
@@ -94,6 +97,7 @@ int ss_parse_packet(const char *v, traffic_cfg *tc, char *why, size_t size)
 SS_API int ss_traffic_add_message(ss_traffic_opts *t, uint64_t cycle, uint32_t src,
                                   uint32_t dst, uint32_t words)
 {
+    if (!t) return SS_ERR_USAGE;
     if (t->trace_len && cycle < t->trace[t->trace_len - 1].cycle) {
         snprintf(t->v.error, sizeof t->v.error, "trace message %zu: cycle %llu goes backwards "
                  "(the message before has %llu)", t->trace_len + 1, (unsigned long long)cycle,
@@ -143,78 +147,106 @@ static int field(char **s, const char *name, unsigned long long *out, char *why,
  * than tab, newline and carriage return. */
 static int binary_byte(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
 
-SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
+/* One line of a trace ("cycle source destination words", # comment): 0 and
+ * the message appended (or nothing, for a blank or comment line when
+ * blank_ok), or SS_ERR_USAGE and "WHERE: why" in t's error. The one parser
+ * of a trace file's lines and of ss_traffic_add_line. */
+static int parse_line(ss_traffic_opts *t, char *buf, size_t len, const char *where, int blank_ok,
+                      int *added)
 {
     char *err = t->v.error, why[SS_MSG / 2];
     size_t es = sizeof t->v.error;
-    struct stat st;
-    if (!path || stat(path, &st) != 0) {
-        snprintf(err, es, "trace %s: %s", path ? path : "(null)", path ? strerror(errno) : "no file");
+    *added = 0;
+    for (size_t i = 0; i < len; i++)
+        if (binary_byte((unsigned char)buf[i])) {
+            snprintf(err, es, "%s: binary data (byte 0x%02x), not a text trace (lines "
+                     "'cycle source destination words')", where, (unsigned char)buf[i]);
+            return SS_ERR_USAGE;
+        }
+    char *hash = strchr(buf, '#');
+    if (hash) *hash = 0;
+    buf[strcspn(buf, "\r\n")] = 0;
+    char *s = buf;
+    while (*s == ' ' || *s == '\t' || *s == ',') s++;
+    if (!*s && blank_ok) return SS_OK;
+    unsigned long long c, src, dst, w;
+    if (field(&s, "cycle", &c, why, sizeof why) || field(&s, "source", &src, why, sizeof why) ||
+        field(&s, "destination", &dst, why, sizeof why) ||
+        field(&s, "word count", &w, why, sizeof why)) {
+        snprintf(err, es, "%s: %s", where, why);
         return SS_ERR_USAGE;
     }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, es, "trace %s: %s, not a file of messages", path,
-                 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+    while (*s == ' ' || *s == '\t' || *s == ',') s++;
+    if (*s) {
+        snprintf(err, es, "%s: more than four fields ('%.40s')", where, s);
         return SS_ERR_USAGE;
     }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, es, "trace %s: %s", path, strerror(errno));
+    if (src > UINT32_MAX || dst > UINT32_MAX || w > UINT32_MAX) {
+        snprintf(err, es, "%s: a node id or word count above %u", where, UINT32_MAX);
         return SS_ERR_USAGE;
     }
+    if (c > SS_TRACE_MAX_CYCLE) {
+        snprintf(err, es, "%s: cycle %llu is out of range (allowed 0..%llu)", where, c,
+                 SS_TRACE_MAX_CYCLE);
+        return SS_ERR_USAGE;
+    }
+    if (t->trace_len && c < t->trace[t->trace_len - 1].cycle) {
+        snprintf(err, es, "%s: cycle %llu goes backwards (the line before has %llu)", where, c,
+                 (unsigned long long)t->trace[t->trace_len - 1].cycle);
+        return SS_ERR_USAGE;
+    }
+    int rc = ss_traffic_add_message(t, c, (uint32_t)src, (uint32_t)dst, (uint32_t)w);
+    if (rc) {
+        char tmp[SS_MSG];
+        memcpy(tmp, err, sizeof tmp);
+        snprintf(err, es, "%s: %.300s", where, tmp);
+        return rc;
+    }
+    *added = 1;
+    return SS_OK;
+}
+
+SS_API int ss_traffic_add_line(ss_traffic_opts *t, const char *line)
+{
+    if (!t) return SS_ERR_USAGE;
+    char where[64];
+    snprintf(where, sizeof where, "trace message %zu", t->trace_len + 1);
+    if (!line) {
+        snprintf(t->v.error, sizeof t->v.error, "%s: no line", where);
+        return SS_ERR_USAGE;
+    }
+    char *buf = strdup(line);
+    if (!buf) {
+        snprintf(t->v.error, sizeof t->v.error, "out of memory for the trace");
+        return SS_ERR_INTERNAL;
+    }
+    int added;
+    int rc = parse_line(t, buf, strlen(buf), where, 0, &added);
+    free(buf);
+    return rc;
+}
+
+SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
+{
+    if (!t) return SS_ERR_USAGE;
+    char *err = t->v.error;
+    size_t es = sizeof t->v.error;
+    char what[SS_MSG / 2];
+    snprintf(what, sizeof what, "trace %.200s", path ? path : "(null)");
+    /* a regular file, refused by name otherwise (a FIFO without waiting) */
+    FILE *f = ss_input_open(path, what, err, es);
+    if (!f) return SS_ERR_USAGE;
     char *buf = NULL;
     size_t cap = 0;
     ssize_t got;
     long line = 0;
     size_t before = t->trace_len;
-    int rc = SS_OK;
+    int rc = SS_OK, added;
     while (rc == SS_OK && (got = getline(&buf, &cap, f)) >= 0) {
-        line++;
-        for (ssize_t i = 0; i < got; i++)
-            if (binary_byte((unsigned char)buf[i])) {
-                snprintf(err, es, "%s:%ld: binary data (byte 0x%02x), not a text trace (lines "
-                         "'cycle source destination words')", path, line, (unsigned char)buf[i]);
-                rc = SS_ERR_USAGE;
-                break;
-            }
-        if (rc) break;
-        char *hash = strchr(buf, '#');
-        if (hash) *hash = 0;
-        buf[strcspn(buf, "\r\n")] = 0;
-        char *s = buf;
-        while (*s == ' ' || *s == '\t' || *s == ',') s++;
-        if (!*s) continue;
-        unsigned long long c, src, dst, w;
-        if (field(&s, "cycle", &c, why, sizeof why) || field(&s, "source", &src, why, sizeof why) ||
-            field(&s, "destination", &dst, why, sizeof why) ||
-            field(&s, "word count", &w, why, sizeof why)) {
-            snprintf(err, es, "%s:%ld: %s", path, line, why);
-            rc = SS_ERR_USAGE;
-            break;
-        }
-        while (*s == ' ' || *s == '\t' || *s == ',') s++;
-        if (*s) {
-            snprintf(err, es, "%s:%ld: more than four fields ('%.40s')", path, line, s);
-            rc = SS_ERR_USAGE;
-        } else if (src > UINT32_MAX || dst > UINT32_MAX || w > UINT32_MAX) {
-            snprintf(err, es, "%s:%ld: a node id or word count above %u", path, line, UINT32_MAX);
-            rc = SS_ERR_USAGE;
-        } else if (c > SS_TRACE_MAX_CYCLE) {
-            snprintf(err, es, "%s:%ld: cycle %llu is out of range (allowed 0..%llu)", path, line, c,
-                     SS_TRACE_MAX_CYCLE);
-            rc = SS_ERR_USAGE;
-        } else if (t->trace_len && c < t->trace[t->trace_len - 1].cycle) {
-            snprintf(err, es, "%s:%ld: cycle %llu goes backwards (the line before has %llu)", path,
-                     line, c, (unsigned long long)t->trace[t->trace_len - 1].cycle);
-            rc = SS_ERR_USAGE;
-        } else if ((rc = ss_traffic_add_message(t, c, (uint32_t)src, (uint32_t)dst,
-                                                (uint32_t)w))) {
-            char tmp[SS_MSG];
-            memcpy(tmp, err, sizeof tmp);
-            snprintf(err, es, "%s:%ld: %.300s", path, line, tmp);
-        } else {
-            t->trace_line[t->trace_len - 1] = (uint32_t)line;
-        }
+        char where[SS_MSG / 2];
+        snprintf(where, sizeof where, "%.200s:%ld", path, ++line);
+        rc = parse_line(t, buf, (size_t)got, where, 1, &added);
+        if (rc == SS_OK && added) t->trace_line[t->trace_len - 1] = (uint32_t)line;
     }
     if (rc == SS_OK && ferror(f)) {
         snprintf(err, es, "trace %s: cannot be read (%s)", path, strerror(errno));
@@ -268,6 +300,7 @@ void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic
 
 SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
 {
+    if (!t) return SS_NULL_TRAFFIC;
     ss_values *v = &t->v;
     const char *why = ss_params_check(pp);
     if (why) return ss_values_fail(v, "%s", why);
@@ -286,6 +319,14 @@ SS_API const char *ss_traffic_check(ss_traffic_opts *t, ss_params *pp)
         if (!out) continue;
         snprintf(what, sizeof what, "%s = '%.200s'", outputs[i], out);
         if (ss_path_check_file(out, what, buf, sizeof buf)) return ss_values_fail(v, "%s", buf);
+        /* an output over the trace being read, or over the other output */
+        if (t->trace_len && t->trace_file[0] && ss_path_same(out, t->trace_file))
+            return ss_values_fail(v, "%s is the trace being read (%.200s): the run would "
+                                  "overwrite its input", what, t->trace_file);
+        const char *first = text(t, outputs[0]);
+        if (i == 1 && first && ss_path_same(out, first))
+            return ss_values_fail(v, "%s = '%.200s' and %s name the same file: one would "
+                                  "overwrite the other", outputs[0], first, what);
     }
     const char *pat = text(t, "pattern"), *pkt = text(t, "packet");
     if (t->trace_len) {

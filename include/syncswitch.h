@@ -33,7 +33,7 @@ extern "C" {
 
 /* The API's version: MAJOR changes break callers, MINOR adds calls. */
 #define SS_API_VERSION_MAJOR 1
-#define SS_API_VERSION_MINOR 0
+#define SS_API_VERSION_MINOR 1
 #define SS_API_VERSION_PATCH 0
 #define SS_API_VERSION (SS_API_VERSION_MAJOR * 10000 + SS_API_VERSION_MINOR * 100 + \
                         SS_API_VERSION_PATCH)
@@ -51,7 +51,7 @@ extern "C" {
 /* The version the linked library was built with (SS_API_VERSION of its
  * header): a program checks ss_api_version() / 10000 == SS_API_VERSION_MAJOR. */
 SS_API int ss_api_version(void);
-SS_API const char *ss_version_string(void);   /* "1.0.0" */
+SS_API const char *ss_version_string(void);   /* "1.1.0" */
 
 /* Status codes: the command line's exit statuses. */
 enum ss_status {
@@ -125,7 +125,8 @@ SS_API const char *ss_params_error(const ss_params *p);
 SS_API const char *ss_preset_name(int i);
 SS_API const char *ss_preset_description(int i);
 
-/* Eq. 1 of the paper, the physical limit of AAPC: 32 n S / T_t MB/s. */
+/* Eq. 1 of the paper, the physical limit of AAPC: 32 n S / T_t MB/s; 0 when
+ * ss_params_check refuses p (its line says why) or p is NULL. */
 SS_API double ss_eq1_mbps(const ss_params *p);
 
 /* ---- kernels -------------------------------------------------------------- */
@@ -166,6 +167,10 @@ SS_API int ss_traffic_opts_set_real(ss_traffic_opts *t, const char *field, doubl
 /* Append one trace message (cycles in non-decreasing order). */
 SS_API int ss_traffic_add_message(ss_traffic_opts *t, uint64_t cycle, uint32_t src,
                                   uint32_t dst, uint32_t words);
+/* Append one message given as a trace file's line ("cycle source destination
+ * words": the same parser and the same refusals as a file's, an empty line
+ * refused); SS_ERR_USAGE with "trace message K: why". (API 1.1) */
+SS_API int ss_traffic_add_line(ss_traffic_opts *t, const char *line);
 /* Append the messages of a trace file; SS_ERR_USAGE with "FILE:LINE: why". */
 SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path);
 /* NULL, or why the options do not fit machine p (checks p first). */
@@ -200,7 +205,8 @@ SS_API const char *ss_result_error(const ss_result *r);
 /* A measured value by its JSON key ("cycles", "agg_mbps", "pct_eq1",
  * "lat_mean", ...); *found (may be NULL) says whether the key exists with
  * a value: a figure the run did not see (null, such as the latencies of a
- * run in which no measured packet arrived) is not found, and 0. */
+ * run in which no measured packet arrived, or the rates of a run that took
+ * no cycles) is not found, and 0; never a NaN or an infinity. */
 SS_API double ss_result_get(const ss_result *r, const char *key, int *found);
 /* The whole result as one JSON object, the same line as `syncswitch run
  * --json` / `syncswitch traffic --json` (no trailing newline); "" when the

@@ -23,7 +23,15 @@ QUICK=${QUICK:-0}
 check_bool QUICK
 mkdir -p "$PAPER_OUT"
 
-die() { echo "paper: $*" >&2; exit 1; }
+# die: stop the figure. A die inside a command substitution ($(ss_run ...))
+# ends only that subshell, so it also leaves its line in $PAPER_FAILED,
+# which paper_main reads when the figure returns: the figure fails (was: a
+# simulator that failed gave a figure of zeros, and "success").
+die() {
+  echo "paper: $*" >&2
+  [ -z "${PAPER_FAILED:-}" ] || echo "$*" >>"$PAPER_FAILED"
+  exit 1
+}
 
 # ss_run ARGS...: one `syncswitch run ARGS --json`; its JSON on stdout. A run
 # that fails, or whose data check fails, stops the figure.
@@ -241,7 +249,17 @@ paper_main() {
       [ -n "${2:-}" ] || die "usage: $0 run ID"
       local f
       for f in "${FIGS[@]}"; do
-        [ "$f" = "$2" ] && { "fig_${2//-/_}"; return; }
+        [ "$f" = "$2" ] || continue
+        export PAPER_FAILED=$PAPER_OUT/$2.failed
+        rm -f "$PAPER_FAILED"
+        "fig_${2//-/_}"
+        if [ -s "$PAPER_FAILED" ]; then
+          echo "paper: $2 failed: $(head -n 1 "$PAPER_FAILED")" >&2
+          rm -f "$PAPER_FAILED"
+          exit 1
+        fi
+        rm -f "$PAPER_FAILED"
+        return
       done
       echo "paper: $0: no figure '$2' (allowed: ${FIGS[*]})" >&2; exit 2 ;;
     *) echo "usage: $0 list | run ID" >&2; exit 2 ;;

@@ -2,24 +2,28 @@
 # make paper: every figure and table of the five source papers that the
 # model can express, regenerated: CSV and PNG (ours beside the paper's
 # values) under build/results/paper/, and the fidelity table docs/fidelity.md.
-#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]
+#   scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table] [--help]
 # --quick runs each figure's small version (fewer sizes and nodes) and writes
 # the table to build/results/paper/fidelity.md instead of docs/. --only runs
 # the named figures (ids from 'paper/*.sh list'), also into build/. --table
 # runs no figure: it rewrites the table from the rows and CSVs the last runs
 # left in build/results/paper/ (after editing paper/notes, or after --only
 # runs of the figures whose scripts changed) and checks its numbers.
+# A run in which a figure failed rewrites nothing tracked (docs/fidelity.md,
+# docs/paper/): its table goes to build/results/paper/fidelity.md.
+# PAPER_DOCS=DIR (tests) puts the tracked files under DIR instead of docs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0 only="" jobs=2 table=0
-usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table]" >&2; exit 2; }
+quick=0 only="" only_given=0 jobs=2 table=0
+usage() { echo "usage: scripts/paper.sh [--quick] [--only ID[,ID...]] [-j J] [--table] [--help]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
+    -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     --quick) quick=1 ;;
     --table) table=1 ;;
-    --only) [ $# -ge 2 ] || usage; only=$2; shift ;;
+    --only) [ $# -ge 2 ] || usage; only=$2; only_given=1; shift ;;
     -j) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]?$ ]] || { echo "paper.sh: -j needs 1..99" >&2; exit 2; }; jobs=$2; shift ;;
-    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J, --table)" >&2; exit 2 ;;
+    *) echo "paper.sh: unknown option '$1' (allowed: --quick, --only ID[,ID...], -j J, --table, --help)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -27,6 +31,8 @@ done
 . scripts/lib/check.sh
 . scripts/lib/out.sh
 check_dir PAPER_OUT
+check_dir PAPER_DOCS
+docs=${PAPER_DOCS:-docs}
 # QUICK is the figures' own switch (paper/lib.sh); --quick sets it here, and
 # a bad one in the environment would make every figure's list empty
 check_bool QUICK
@@ -37,7 +43,7 @@ mkdir -p "$out"
 # each figure runs in a folder of its own under this run's temporary one,
 # and its files move into $out when it has succeeded: an interrupted run
 # leaves no figure half made. Runs the figures share stay in $out.
-out_clean "$out" docs docs/paper docs/paper/csv
+out_clean "$out" "$docs" "$docs/paper" "$docs/paper/csv"
 stage=$(out_part "$out/figures")
 export PAPER_STAGE=$stage PAPER_CACHE=$out
 
@@ -48,7 +54,10 @@ for p in $papers; do
   while read -r id; do [ -n "$id" ] && all+=("$p $id"); done < <(paper/$p.sh list)
 done
 todo=()
-if [ -n "$only" ]; then
+# --only "" (or ","): no figure named, not every figure
+[ "$only_given" = 0 ] || [[ "${only//,/}" =~ [^[:space:]] ]] ||
+  { echo "paper.sh: --only needs one or more figure ids (the ids: $(printf '%s ' "${all[@]#* }"))" >&2; exit 2; }
+if [ "$only_given" = 1 ]; then
   for want in ${only//,/ }; do
     hit=""
     for e in "${all[@]}"; do [ "${e#* }" = "$want" ] && { todo+=("$e"); hit=1; }; done
@@ -63,7 +72,7 @@ fi
 t0=$SECONDS
 if [ "$table" = 1 ]; then
   # the table alone, from the full run's rows: not with --quick or --only
-  [ "$quick" = 0 ] && [ -z "$only" ] || { echo "paper.sh: --table takes no --quick or --only" >&2; exit 2; }
+  [ "$quick" = 0 ] && [ "$only_given" = 0 ] || { echo "paper.sh: --table takes no --quick or --only" >&2; exit 2; }
   for e in "${todo[@]}"; do
     [ -f "$out/${e#* }.ok" ] || { echo "paper.sh: --table: no run of ${e#* } in $out (run make paper first)" >&2; exit 1; }
     ! grep -q 'quick=1' "$out/${e#* }.ok" || { echo "paper.sh: --table: ${e#* } in $out is a --quick run" >&2; exit 1; }
@@ -84,7 +93,13 @@ for e in "${todo[@]}"; do [ -f "$out/${e#* }.ok" ] || failed=$((failed + 1)); do
 
 # the fidelity table: one section per paper, its rows in listing order, then
 # the paper's notes (paper/notes/P.md, prose that explains with measurements)
-if [ -z "$only" ] && [ "$quick" = 0 ] && [ "$out" = build/results/paper ]; then md=docs/fidelity.md; else md=$out/fidelity.md; fi
+# the tracked table (and CSVs) only from a full run in which every figure
+# succeeded: a failed figure rewrites nothing tracked
+full=0
+if [ "$only_given" = 0 ] && [ "$quick" = 0 ] && { [ "$out" = build/results/paper ] || [ -n "${PAPER_DOCS:-}" ]; }; then full=1; fi
+if [ "$full" = 1 ] && [ "$failed" -eq 0 ]; then md=$docs/fidelity.md; else md=$out/fidelity.md; fi
+[ "$full" = 0 ] || [ "$failed" -eq 0 ] ||
+  echo "paper: $failed figures failed: $docs/fidelity.md and $docs/paper/ left as they were; this run's table is $md" >&2
 {
   echo "# Fidelity: the five papers' figures against the model"
   echo
@@ -122,20 +137,22 @@ out_done "$md"
 # the README's two plots are kept in docs/paper/ by the full run, and every
 # figure's CSV in docs/paper/csv/: the numbers docs/fidelity.md quotes are
 # checked against them (tests/paper/prose.sh, part of make test)
-if [ "$md" = docs/fidelity.md ]; then
-  mkdir -p docs/paper/csv
+if [ "$md" = "$docs/fidelity.md" ]; then
+  mkdir -p "$docs/paper/csv"
   for e in "${todo[@]}"; do
     id=${e#* }
-    [ -f "$out/$id.csv" ] && cp "$out/$id.csv" "$(out_part "docs/paper/csv/$id.csv")" && out_done "docs/paper/csv/$id.csv"
+    [ -f "$out/$id.csv" ] && cp "$out/$id.csv" "$(out_part "$docs/paper/csv/$id.csv")" && out_done "$docs/paper/csv/$id.csv"
   done
   for id in hinrichs-fig9b chuang-fig5; do
-    [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "docs/paper/$id.png")" && out_done "docs/paper/$id.png"
+    [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "$docs/paper/$id.png")" && out_done "$docs/paper/$id.png"
   done
 fi
 echo "paper: ${#todo[@]} figures, $failed failed, $((SECONDS - t0)) s; $md, $out/"
 # the numbers the table and notes quote against this run's CSVs
 prose=0
 if [ "$md" = docs/fidelity.md ]; then tests/paper/prose.sh >"$out/prose.log" || true
+elif [ "$md" = "$docs/fidelity.md" ]; then
+  tests/paper/prose.sh "$md" "$docs/paper/csv" >"$out/prose.log" || true
 else
   # a quick or partial run: its rows only (the notes quote the full run)
   for e in "${todo[@]}"; do cat "$out/${e#* }.row" 2>/dev/null || true; done >"$out/rows.md"

@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib/out.sh
 . "$here/lib/out.sh"
 SS=${SS:-build/syncswitch}
-check_exe SS
+check_sim SS
 # the hypercube kernels of the second table need n*n a power of two
 check_words N 8 16 32 64
 check_ints SIZES 1 1048576
@@ -25,6 +25,11 @@ check_ints SIZES2 1 1048576
 check_words KERNELS2 $("$SS" list | awk '{ print $1 }')
 bin=$SS
 res=build/results
+# run ARGS...: one `syncswitch run ARGS --json`; a run that fails says so on
+# stderr and stops the script (its output is not written)
+run() {
+  "$bin" run "$@" --json || { echo "sweep.sh: $bin run $* failed (exit $?)" >&2; return 1; }
+}
 n=${N:-8}
 sizes=${SIZES:-"16 32 64 128 256 512 1024 2048 4096"}
 csv="$res/aapc_${n}x${n}.csv"
@@ -40,7 +45,7 @@ part=$(out_part "$csv")
 echo "kernel,n,words,tt,mhz,cycles,bytes,agg_mbps,pct_eq1,eq1_mbps,ts_cycles,eq3_mbps,verified" >"$part"
 for k in phased msgpass; do
   for b in $sizes; do
-    j=$("$bin" run --kernel "$k" --n "$n" --words "$b" --json)
+    j=$(run --kernel "$k" --n "$n" --words "$b")
     echo "$j" | awk -v k="$k" '
       { gsub(/[{}"]/, ""); n = split($0, kv, ",");
         for (i = 1; i <= n; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
@@ -105,7 +110,7 @@ part=$(out_part "$csv2")
 echo "kernel,n,words,cycles,agg_mbps,pct_eq1,verified" >"$part"
 for k in $kernels2; do
   for b in $sizes2; do
-    "$bin" run --kernel "$k" --n "$n" --words "$b" --json | awk -v k="$k" '
+    run --kernel "$k" --n "$n" --words "$b" | awk -v k="$k" '
       { gsub(/[{}"]/, ""); m = split($0, kv, ",");
         for (i = 1; i <= m; i++) { split(kv[i], p, ":"); v[p[1]] = p[2] }
         printf "%s,%s,%s,%s,%s,%s,%s\n", k, v["n"], v["words"], v["cycles"], v["agg_mbps"],

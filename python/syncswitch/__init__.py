@@ -11,6 +11,7 @@ or the traffic's options. A refused value raises ParamError with the
 library's one line; a run that ends badly raises RunError.
 """
 import json
+import numbers
 import os
 
 from ._lib import FIELD_TYPES, SETS, STATUS_OK, STATUS_USAGE, lib
@@ -38,7 +39,8 @@ class RunError(Error):
 
 
 def _s(b):
-    return b.decode() if b is not None else None
+    # the library's lines quote what they were given, which may not be UTF-8
+    return b.decode("utf-8", "backslashreplace") if b is not None else None
 
 
 def version():
@@ -80,6 +82,45 @@ def presets():
             _rows(lib.ss_preset_name, lib.ss_preset_description)]
 
 
+def _nul_free(name, text):
+    """text (bytes) for a C string: a NUL byte would cut it short silently."""
+    if b"\0" in text:
+        raise ParamError("%s: %r holds a NUL byte (C text ends there)" % (name, text))
+    return text
+
+
+def _value(f, value):
+    """The setter and argument that give the library value exactly as the
+    CLI would get it: an int as its digits, a float as the shortest text
+    that reads back as the same double, text as bytes; the library parses
+    it and says what is wrong with it, in the CLI's own words. Nothing is
+    narrowed, rounded or truncated here (ctypes would wrap an int past 64
+    bits, or cut a float to an int, silently)."""
+    name, kind = f["name"], f["type"]
+    if isinstance(value, bool):
+        if kind == "int" and f["lo"] == 0 and f["hi"] == 1:
+            return "set", b"1" if value else b"0"      # a switch: True is 1
+        if kind == "text":
+            return "set_int", int(value)               # "X needs text, not a number"
+        return "set", str(value).encode()              # "X needs an integer, got 'True'"
+    if isinstance(value, numbers.Integral):
+        return "set", str(int(value)).encode()         # --packet 7 as the CLI takes it
+    if isinstance(value, float):
+        if kind == "text":
+            return "set_real", value                   # "X needs text, not a number"
+        if kind == "int" and value.is_integer():
+            return "set", str(int(value)).encode()     # 4.0 is the integer 4
+        return "set", repr(value).encode()             # 4.9, nan, inf: the CLI's lines
+    if isinstance(value, numbers.Real):                # Decimal, Fraction: their own text
+        return "set", str(value).encode()
+    if isinstance(value, bytes):
+        return "set", _nul_free(name, value)
+    if isinstance(value, (str, os.PathLike)):
+        return "set", _nul_free(name, os.fsencode(value))
+    raise ParamError("%s = %r: give an int, a float, a str or bytes (or leave it out)"
+                     % (name, value))
+
+
 class _Handle:
     """One ss_params / ss_kernel_opts / ss_traffic_opts, freed on exit."""
 
@@ -87,7 +128,8 @@ class _Handle:
         self.kind, self.ptr = kind, getattr(lib, "ss_%s_new" % kind)()
         if not self.ptr:
             raise MemoryError("ss_%s_new" % kind)
-        self.names = {f["name"] for f in fields(kind.split("_")[0])}
+        self.fields = {f["name"]: f for f in fields(kind.split("_")[0])}
+        self.names = set(self.fields)
 
     def __enter__(self):
         return self
@@ -103,17 +145,7 @@ class _Handle:
         if name not in self.names:  # the library's "unknown field" line
             getattr(lib, "ss_%s_set" % self.kind)(self.ptr, name.encode(), b"")
             raise ParamError(self.error())
-        # the setter by the Python type; bool before int (a bool is an int)
-        if isinstance(value, bool):
-            value = int(value)
-        if isinstance(value, int):
-            fn, arg = "set_int", value
-        elif isinstance(value, float):
-            fn, arg = "set_real", value
-        elif isinstance(value, (str, os.PathLike)):
-            fn, arg = "set", os.fsencode(value)
-        else:
-            raise TypeError("%s: %r is not an int, float or str" % (name, value))
+        fn, arg = _value(self.fields[name], value)
         if getattr(lib, "ss_%s_%s" % (self.kind, fn))(self.ptr, name.encode(), arg):
             raise ParamError(self.error())
 
@@ -121,8 +153,11 @@ class _Handle:
 def _params(handle, preset, values):
     """Apply the preset, then the values that are machine parameters; the
     rest is returned for the run's own options."""
-    if preset is not None and lib.ss_params_preset(handle.ptr, preset.encode()):
-        raise ParamError(handle.error())
+    if preset is not None:   # a name; anything else is refused by the library as one
+        name = preset if isinstance(preset, bytes) else (
+            os.fsencode(preset) if isinstance(preset, str) else str(preset).encode())
+        if lib.ss_params_preset(handle.ptr, _nul_free("preset", name)):
+            raise ParamError(handle.error())
     rest = {}
     for k, v in values.items():
         if k in handle.names:
@@ -160,6 +195,10 @@ def _kernel_opts(p, k, kernel, words, preset, values):
         k.set("words", words)
     for name, v in rest.items():
         k.set(name, v)
+    # a kernel run needs n, as `syncswitch run` needs --n (no preset's
+    # default stands in for the torus a user meant)
+    if "n" not in values:
+        raise ParamError("n is required (the torus side: n x n nodes), as the CLI's --n")
 
 
 def _result(r):
@@ -210,15 +249,44 @@ def run_trace(trace, preset=None, **values):
             if lib.ss_traffic_read_trace(t.ptr, os.fsencode(trace)):
                 raise ParamError(t.error())
             return
-        for m in trace:
-            if lib.ss_traffic_add_message(t.ptr, *(int(x) for x in m)):
+        try:
+            messages = iter(trace)
+        except TypeError:
+            raise ParamError("trace = %r: a file name, or an iterable of (cycle, source, "
+                             "destination, words)" % (trace,)) from None
+        for i, m in enumerate(messages):
+            # a message as the line of a trace file that holds it: the
+            # library's one parser says what is wrong (a fifth field, a
+            # float, a bool, a number past 32 or 64 bits), as for --trace-in
+            line = m if isinstance(m, (str, bytes)) else _trace_line(m)
+            line = line if isinstance(line, bytes) else line.encode()
+            if lib.ss_traffic_add_line(t.ptr, _nul_free("trace message %d" % (i + 1), line)):
                 raise ParamError(t.error())
     return _run_traffic(preset, values, add)
 
 
+def _trace_line(m):
+    """(cycle, source, destination, words) as a trace file's line: each
+    field's own text; one with a separator in it is quoted, so it stays one
+    (refused) field instead of becoming two."""
+    try:
+        fields = list(m)
+    except TypeError:
+        fields = [m]
+    out = []
+    for x in fields:
+        text = x.decode("utf-8", "backslashreplace") if isinstance(x, bytes) else str(x)
+        if not text or any(c in text for c in " \t,#\r\n"):
+            text = repr(text).replace(" ", "_")
+        out.append(text)
+    return " ".join(out)
+
+
 def eq1_mbps(preset=None, **values):
-    """Eq. 1 of the paper (32 n S / T_t MB/s) for these machine parameters."""
+    """Eq. 1 of the paper (32 n S / T_t MB/s) for these machine parameters;
+    ParamError with ss_params_check's line for parameters it refuses."""
     with _Handle("params") as p:
         for k in _params(p, preset, values):
             p.set(k, None)
+        _check(lib.ss_params_check(p.ptr))
         return lib.ss_eq1_mbps(p.ptr)

@@ -5,6 +5,7 @@ import os
 from ctypes import POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_uint32, c_uint64, c_void_p
 
 API_MAJOR = 1  # SS_API_VERSION_MAJOR of the header these declarations follow
+API_MINOR = 1  # the least minor version: ss_traffic_add_line (1.1)
 
 FIELD_TYPES = ("int", "real", "text")  # enum ss_field_type
 SETS = {"params": 0, "kernel": 1, "traffic": 2}  # enum ss_field_set
@@ -44,6 +45,7 @@ def _load():
         "ss_traffic_opts_new": (handle, []),
         "ss_traffic_opts_free": (None, [handle]),
         "ss_traffic_add_message": (c_int, [handle, c_uint64, c_uint32, c_uint32, c_uint32]),
+        "ss_traffic_add_line": (c_int, [handle, c_char_p]),
         "ss_traffic_read_trace": (c_int, [handle, c_char_p]),
         "ss_traffic_check": (c_char_p, [handle, handle]),
         "ss_traffic_opts_error": (c_char_p, [handle]),
@@ -59,12 +61,14 @@ def _load():
         sig["ss_%s_set" % kind] = (c_int, [handle, c_char_p, c_char_p])
         sig["ss_%s_set_int" % kind] = (c_int, [handle, c_char_p, c_int64])
         sig["ss_%s_set_real" % kind] = (c_int, [handle, c_char_p, c_double])
+    lib.ss_api_version.restype, lib.ss_api_version.argtypes = c_int, []
+    version = lib.ss_api_version()
+    if version // 10000 != API_MAJOR or version // 100 % 100 < API_MINOR:
+        raise ImportError("syncswitch: %s is API %d, these bindings need %d.%d or a later %d.x"
+                          % (path, version, API_MAJOR, API_MINOR, API_MAJOR))
     for name, (res, args) in sig.items():
         fn = getattr(lib, name)
         fn.restype, fn.argtypes = res, args
-    if lib.ss_api_version() // 10000 != API_MAJOR:
-        raise ImportError("syncswitch: %s is API %d, these bindings need major %d"
-                          % (path, lib.ss_api_version(), API_MAJOR))
     return lib
 
 

@@ -59,6 +59,17 @@ check_exe() {
   [ -x "$v" ] && [ ! -d "$v" ] || check_fail "$1" "an executable file"
 }
 
+# check_sim VAR: an executable file that runs as the simulator ('VAR list'
+# exits 0), so a binary that fails says so before any work instead of a
+# silent exit 1 (SS=/bin/false)
+check_sim() {
+  check_exe "$1"
+  local v=${!1:-} rc=0
+  [ -z "$v" ] && return 0
+  "$v" list >/dev/null 2>&1 </dev/null || rc=$?
+  [ "$rc" = 0 ] || check_fail "$1" "a syncswitch binary: '$v list' exits $rc"
+}
+
 # check_reals VAR LO HI: decimal numbers LO..HI, one or more, spaces between
 check_reals() {
   local v

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dist.h"
+#include "paths.h"
 #include "run.h"
 
 #define MAX_DEPTH 16      /* includes deep */
@@ -119,6 +120,14 @@ static _Noreturn OPT_PRINTF(3, 4) void fail(const char *file, int line, const ch
     exit(EXIT_USAGE);
 }
 
+/* The same for a whole line (the library's). */
+static _Noreturn void fail_line(const char *why)
+{
+    fprintf(stderr, "syncswitch: %s\n", why);
+    dist_abort(EXIT_USAGE);
+    exit(EXIT_USAGE);
+}
+
 static char *trim(char *s)
 {
     while (*s == ' ' || *s == '\t') s++;
@@ -209,6 +218,18 @@ static void take_key(reader *r, const line_kv *kv, int booksim_file, const char 
 
 static void read_file(reader *r, const char *path, const char *from, int from_line);
 
+/* Every file read, for config_file_named. */
+#define MAX_FILES 64
+static const char *files[MAX_FILES];
+static int n_files;
+
+const char *config_file_named(const char *path)
+{
+    for (int i = 0; path && i < n_files; i++)
+        if (files[i] && ss_path_same(path, files[i])) return files[i];
+    return NULL;
+}
+
 /* include = OTHER: relative to the folder of the including file. */
 static void include(reader *r, const line_kv *kv, const char *file)
 {
@@ -226,15 +247,20 @@ static void read_file(reader *r, const char *path, const char *from, int from_li
     char what[PATH_MAX + 64];
     if (from) snprintf(what, sizeof what, "%s:%d: include '%s'", from, from_line, path);
     else snprintf(what, sizeof what, "--config '%s'", path);
-    FILE *f = fopen(path, "r");
-    char *real = f ? realpath(path, NULL) : NULL;
-    if (!f || !real) fail(what, 0, "cannot be read (%s)", strerror(errno));
+    /* a regular file (a FIFO refused by name, not waited on): the library's
+     * check of an input, as for a trace */
+    char why[sizeof what + 128];
+    FILE *f = ss_input_open(path, what, why, sizeof why);
+    if (!f) fail_line(why);
+    char *real = realpath(path, NULL);
+    if (!real) fail(what, 0, "cannot be read (%s)", strerror(errno));
     for (int i = 0; i < r->depth; i++)
         if (!strcmp(r->stack[i], real))
             fail(what, 0, "is a cycle (it includes itself through the files that include it)");
     if (r->depth == MAX_DEPTH) fail(what, 0, "includes nested over %d deep", MAX_DEPTH);
     r->stack[r->depth++] = real;
     const char *file = strdup(path);   /* lives on: the entries point to it */
+    if (n_files < MAX_FILES) files[n_files++] = file;
     line_kv kv[MAX_KEYS];
     int n = 0, line = 0;
     char buf[LINE_MAX_LEN];

@@ -11,5 +11,8 @@
  * be read, a malformed line, an unknown, refused or repeated key, an
  * include cycle: one line naming the file and line on stderr, exit 2. */
 void config_parse(run_opts *o, int cmd, int argc, char **argv);
+/* The config file (a --config FILE or a file it includes) that path names,
+ * or NULL: an output must not overwrite an input. */
+const char *config_file_named(const char *path);
 
 #endif

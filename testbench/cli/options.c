@@ -26,8 +26,13 @@ long long opt_int(const char *opt, const char *val, long long lo, long long hi)
     char *end;
     errno = 0;
     long long v = strtoll(val, &end, 10);
-    if (errno || end == val || *end) {
+    if (end == val || *end) {
         fprintf(stderr, "syncswitch: %s needs an integer, got '%s'\n", opt, val);
+        exit(EXIT_USAGE);
+    }
+    if (errno == ERANGE) {   /* an integer beyond 64 bits */
+        fprintf(stderr, "syncswitch: %s %s is out of range (allowed %lld..%lld)\n", opt, val, lo,
+                hi);
         exit(EXIT_USAGE);
     }
     if (v < lo || v > hi) {
@@ -282,9 +287,11 @@ void options_parse(run_opts *o, int cmd, int argc, char **argv)
         const opt_row *r = find_row(a);
         if (!r || r->kind != OPT_FLAG) {
             if (strncmp(a, "--", 2) != 0) usage_error("%s: unexpected argument '%s'", opt_cmd_name(cmd), a);
+            /* an unknown option is that, wherever it stands (the last
+             * argument too: not "needs a value") */
+            if (!r) usage_error("%s: unknown option '%s'", opt_cmd_name(cmd), a);
             if (i + 1 >= argc) usage_error("%s needs a value", a);
             i++;
-            if (!r) usage_error("%s: unknown option '%s'", opt_cmd_name(cmd), a);
         }
         if (!(opt_row_cmds(r) & (unsigned)cmd))
             usage_error("%s is not an option of %s", r->name, opt_cmd_name(cmd));

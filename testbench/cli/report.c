@@ -28,12 +28,15 @@ void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
                p->n * p->n, p->n * p->n, c->words);
     else
         printf("  bytes        %.0f (the kernel's payload)\n", r->bytes);
-    if (aapc)
+    if (!r->cycles)   /* the rates are NAN: null in the JSON */
+        printf("  aggregate    none: the run took no cycles (nothing to send), so it has no "
+               "bandwidth, share of Eq. 1, T_s or Eq. 3 (null in --json)\n");
+    else if (aapc)
         printf("  aggregate    %.1f MB/s = %.1f%% of Eq. 1 (%.0f MB/s)\n", r->agg_mbps,
                r->pct_eq1, r->eq1_mbps);
     else
         printf("  aggregate    %.1f MB/s\n", r->agg_mbps);
-    if (aapc && k->phased)
+    if (aapc && k->phased && r->cycles)
         printf("  start-up     T_s = %.1f cycles per phase (Eq. 3 with it: %.1f MB/s)\n",
                r->ts_cycles, r->eq3_mbps);
     if (k->phased)

@@ -49,25 +49,32 @@ static int cmd_presets(int argc, char **argv)
     return 0;
 }
 
-/* The library's check of n for the phased schedule. */
-static void check_phased_n(int n)
+/* The library's checks of n: the field's range (the same line as run's),
+ * then the phased schedule's. */
+static int check_phased_n(const char *text)
 {
+    ss_params *p = ss_params_new();
+    if (!p) options_refuse("out of memory");
+    const char *why = ss_params_set(p, "n", text) ? ss_params_error(p) : ss_params_check(p);
+    int n = (int)ss_params_get_int(p, "n");
     ss_values v;
     ss_values_init(&v, SS_FIELDS_PARAMS);
-    const char *why = ss_phased_n_check(&v, n);
+    if (!why) why = ss_phased_n_check(&v, n);
     if (why) options_refuse(why);
+    ss_params_free(p);
+    return n;
 }
 
 static int cmd_schedule(int argc, char **argv)
 {
-    int n = -1;
+    const char *text = NULL;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--n") != 0) usage_error("schedule: unknown option '%s'", argv[i]);
         if (i + 1 >= argc) usage_error("%s needs a value", argv[i]);
-        n = (int)opt_int("--n", argv[++i], 1, MAX_N);
+        text = argv[++i];
     }
-    if (n < 0) usage_error("schedule needs --n N");
-    check_phased_n(n);
+    if (!text) usage_error("schedule needs --n N");
+    int n = check_phased_n(text);
     aapc_schedule *s = malloc(sizeof *s);
     if (!s || aapc_schedule_init(s, n)) { free(s); return EXIT_INTERNAL; }
     printf("phase,src_x,src_y,dst_x,dst_y,dx,dy\n");
@@ -108,9 +115,25 @@ static int backend_exec_for(const run_opts *o, char **argv)
 /* The files and folders a run will write (--trace, --record; --links is
  * the library's field, checked by ss_traffic_check), before any build or
  * simulation: the library's check of output paths. */
-static void check_outputs(const backend_opts *be)
+static void check_outputs(const run_opts *o)
 {
+    const backend_opts *be = &o->be;
     char why[SS_PATH_MAX + 200], what[SS_PATH_MAX + 20];
+    /* no output over an experiment file that was read (the trace the
+     * library compares itself: ss_traffic_check) */
+    const ss_values *tv = &o->st->v;
+    const char *out[] = { be->trace, ss_values_text(tv, ss_field_index(SS_FIELDS_TRAFFIC, "links")),
+                          ss_values_text(tv, ss_field_index(SS_FIELDS_TRAFFIC, "messages")) };
+    static const char *const name[] = { "--trace", "links =", "messages =" };
+    for (int i = 0; i < 3; i++) {
+        const char *in = out[i] ? config_file_named(out[i]) : NULL;
+        if (!in) continue;
+        snprintf(why, sizeof why, "%s '%.*s' is the --config file%s (%.*s): the run would "
+                 "overwrite its input", name[i], SS_PATH_MAX / 2, out[i],
+                 o->config && ss_path_same(in, o->config) ? "" : " or one it includes",
+                 SS_PATH_MAX / 2, in);
+        options_refuse(why);
+    }
     if (be->trace) {
         snprintf(what, sizeof what, "--trace '%s'", be->trace);
         if (ss_path_check_file(be->trace, what, why, sizeof why)) options_refuse(why);
@@ -153,6 +176,14 @@ static int cmd_run(int argc, char **argv)
                     "backends trace the whole run)");
     if (be->trace_from > be->trace_to)
         usage_error("--trace-from is after --trace-to");
+    if (!be->trace && (options_given(&o, "--trace-from") || options_given(&o, "--trace-to")))
+        usage_error("--trace-from and --trace-to need --trace FILE (the waveform they window)");
+    if (rtl && be->trace) {   /* the format is the name's: nothing else is written */
+        size_t len = strlen(be->trace);
+        if (len < 5 || (strcmp(be->trace + len - 4, ".fst") && strcmp(be->trace + len - 4, ".vcd")))
+            usage_error("--trace '%s': the rtl and cosim backends write FST or VCD (name it "
+                        "FILE.fst or FILE.vcd)", be->trace);
+    }
     if (sc && be->trace) {
         size_t len = strlen(be->trace);
         if (len < 5 || strcmp(be->trace + len - 4, ".vcd") != 0)
@@ -177,7 +208,7 @@ static int cmd_run(int argc, char **argv)
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) be->background = &bg;
-    check_outputs(be);
+    check_outputs(&o);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -220,7 +251,7 @@ static int cmd_traffic(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
-    check_outputs(be);
+    check_outputs(&o);
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
+#include <math.h>
 #include <string.h>
 #include <time.h>
 #include "machine.h"
@@ -190,12 +191,17 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     double N = (double)p.n * p.n, B = cfg->words;
     res->cycles = end;
     res->bytes = k->bytes ? k->bytes(cfg) : N * N * B * 4.0;
-    res->agg_mbps = end ? res->bytes * p.mhz / (double)end : 0;
     res->eq1_mbps = eq1_mbps(&p);
     double phases = (double)p.n * p.n * p.n / 8.0;
-    res->ts_cycles = (double)end / phases - p.tt * B;
-    res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
-    res->pct_eq1 = 100.0 * res->agg_mbps / res->eq1_mbps;
+    /* a run of no cycles (nothing to send) has no rate: NAN, which the
+     * JSON writes as null and the summary explains (no 0/0, no x/0) */
+    res->agg_mbps = res->ts_cycles = res->eq3_mbps = res->pct_eq1 = NAN;
+    if (end) {
+        res->agg_mbps = res->bytes * p.mhz / (double)end;
+        res->ts_cycles = (double)end / phases - p.tt * B;
+        res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
+        res->pct_eq1 = 100.0 * res->agg_mbps / res->eq1_mbps;
+    }
     res->phase_min = UINT32_MAX;
     for (int i = 0; i < m.num_nodes; i++) {
         res->errors += m.node[i].errors;

@@ -15,6 +15,7 @@ enum { EXIT_VERIFY = 1, EXIT_USAGE = 2, EXIT_STUCK = 3, EXIT_MISMATCH = 4,
 typedef struct {
     uint64_t cycles;        /* until the last node program returned */
     double bytes;           /* payload bytes of all messages, self included */
+    /* the rates: NAN when the run took no cycles (JSON null) */
     double agg_mbps;        /* bytes / (cycles / S) */
     double eq1_mbps;        /* 32 n S / T_t */
     double ts_cycles;       /* start-up per phase: cycles / (n^3/8) - T_t B */

@@ -1,5 +1,6 @@
 /* The error contract of include/syncswitch.h, linked against the shared
  * library (build/lib/libsyncswitch.so): one PASS/FAIL line per case. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -146,8 +147,92 @@ static void backends(void)
     ss_params_free(p);
 }
 
+/* A NULL handle is refused with a status or a line, never a crash (each
+ * of these crashed before: issue 30) */
+static void nulls(void)
+{
+    ss_params *p = ss_params_new();
+    ss_kernel_opts *k = ss_kernel_opts_new();
+    ss_traffic_opts *t = ss_traffic_opts_new();
+    const char *why = ss_params_check(NULL);
+    CHECK("null_params_check", why && strstr(why, "ss_params handle is NULL"), "%s",
+          why ? why : "accepted");
+    CHECK("null_setters", ss_params_set(NULL, "n", "4") == SS_ERR_USAGE &&
+          ss_params_set_int(NULL, "n", 4) == SS_ERR_USAGE &&
+          ss_params_set_real(NULL, "mhz", 4) == SS_ERR_USAGE &&
+          ss_params_preset(NULL, "iwarp") == SS_ERR_USAGE &&
+          ss_kernel_opts_set(NULL, "kernel", "msgpass") == SS_ERR_USAGE &&
+          ss_kernel_opts_set_int(NULL, "words", 4) == SS_ERR_USAGE &&
+          ss_kernel_opts_set_real(NULL, "zero_prob", 0) == SS_ERR_USAGE &&
+          ss_traffic_opts_set(NULL, "pattern", "uniform") == SS_ERR_USAGE &&
+          ss_traffic_opts_set_int(NULL, "window", 200) == SS_ERR_USAGE &&
+          ss_traffic_opts_set_real(NULL, "rate", 0.1) == SS_ERR_USAGE &&
+          ss_traffic_add_message(NULL, 0, 0, 1, 4) == SS_ERR_USAGE &&
+          ss_traffic_add_line(NULL, "0 0 1 4") == SS_ERR_USAGE &&
+          ss_traffic_read_trace(NULL, "x") == SS_ERR_USAGE, "a setter took a NULL handle");
+    CHECK("null_getters", ss_params_get_int(NULL, "n") == 0 && ss_params_get_real(NULL, "mhz") == 0 &&
+          ss_eq1_mbps(NULL) == 0 && strstr(ss_params_error(NULL), "NULL") &&
+          strstr(ss_kernel_opts_error(NULL), "NULL") && strstr(ss_traffic_opts_error(NULL), "NULL"),
+          "a getter on a NULL handle");
+    ss_kernel_opts_set(k, "kernel", "msgpass");
+    ss_kernel_opts_set_int(k, "words", 4);
+    why = ss_kernel_check(NULL, p);
+    CHECK("null_kernel_check", why && strstr(why, "ss_kernel_opts handle is NULL"), "%s",
+          why ? why : "accepted");
+    why = ss_kernel_check(k, NULL);
+    CHECK("null_kernel_check_params", why && strstr(why, "ss_params handle is NULL"), "%s",
+          why ? why : "accepted");
+    why = ss_traffic_check(NULL, p);
+    CHECK("null_traffic_check", why && strstr(why, "ss_traffic_opts handle is NULL"), "%s",
+          why ? why : "accepted");
+    why = ss_backend_check("c", NULL, k);
+    CHECK("null_backend_check", why && strstr(why, "ss_params handle is NULL"), "%s",
+          why ? why : "accepted");
+    ss_result *r = ss_run_kernel(NULL, k);
+    CHECK("null_run_kernel", ss_result_status(r) == SS_ERR_USAGE &&
+          strstr(ss_result_error(r), "ss_params handle is NULL"), "status %d: %s",
+          ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+    r = ss_run_kernel(p, NULL);
+    CHECK("null_run_kernel_opts", ss_result_status(r) == SS_ERR_USAGE &&
+          strstr(ss_result_error(r), "ss_kernel_opts handle is NULL"), "status %d: %s",
+          ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+    r = ss_run_traffic(NULL, t);
+    CHECK("null_run_traffic", ss_result_status(r) == SS_ERR_USAGE, "status %d: %s",
+          ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+    r = ss_run_traffic(p, NULL);
+    CHECK("null_run_traffic_opts", ss_result_status(r) == SS_ERR_USAGE, "status %d: %s",
+          ss_result_status(r), ss_result_error(r));
+    ss_result_free(r);
+    CHECK("null_result", ss_result_status(NULL) == SS_ERR_INTERNAL && ss_result_error(NULL) &&
+          !strcmp(ss_result_json(NULL), "") && ss_result_get(NULL, "cycles", NULL) == 0,
+          "a NULL result");
+    /* ss_eq1_mbps goes through the check: 0 for refused parameters */
+    ss_params_set_int(p, "tt", 0);
+    CHECK("eq1_checks", ss_eq1_mbps(p) == 0, "%g for tt = 0", ss_eq1_mbps(p));
+    ss_params_set_int(p, "tt", 2);
+    CHECK("eq1_value", ss_eq1_mbps(p) == 32.0 * 8 * 20 / 2, "%g", ss_eq1_mbps(p));
+    /* one line of a trace, parsed as a file's line */
+    int rc = ss_traffic_add_line(t, "0 0 1 4 9");
+    CHECK("add_line_fifth", rc == SS_ERR_USAGE && !strcmp(ss_traffic_opts_error(t),
+          "trace message 1: more than four fields ('9')"), "rc %d: %s", rc,
+          ss_traffic_opts_error(t));
+    rc = ss_traffic_add_line(t, "0 4294967297 1 4");
+    CHECK("add_line_wide", rc == SS_ERR_USAGE && strstr(ss_traffic_opts_error(t),
+          "a node id or word count above 4294967295"), "rc %d: %s", rc, ss_traffic_opts_error(t));
+    rc = ss_traffic_add_line(t, "5 0 1 4");
+    CHECK("add_line_ok", rc == SS_OK && ss_traffic_check(t, p) == NULL, "rc %d: %s", rc,
+          ss_traffic_opts_error(t));
+    ss_traffic_opts_free(t);
+    ss_kernel_opts_free(k);
+    ss_params_free(p);
+}
+
 int main(void)
 {
+    nulls();
     threads();
     backends();
     CHECK("version", ss_api_version() == SS_API_VERSION, "%d vs %d", ss_api_version(),
@@ -161,6 +246,18 @@ int main(void)
           "depth needs an integer, got 'four'"), "rc %d: %s", rc, ss_params_error(p));
     rc = ss_params_set_real(p, "depth", 2.5);
     CHECK("real_for_int", rc == SS_ERR_USAGE, "rc %d", rc);
+    /* NaN is not a number, from text or as a double (the CLI's words, and
+     * SystemC's and Python's); an integer past 64 bits is out of range */
+    rc = ss_params_set_real(p, "jitter", NAN);
+    CHECK("nan_real", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "jitter needs a number, got 'nan'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set_real(p, "depth", NAN);
+    CHECK("nan_int", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "depth needs an integer, got 'nan'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set(p, "seed", "18446744073709551621");
+    CHECK("int_past_64_bits", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "seed = 18446744073709551621 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
+          ss_params_error(p));
     CHECK("defaults_ok", ss_params_check(p) == NULL, "%s", ss_params_check(p));
     rc = ss_params_preset(p, "paragon");
     CHECK("unknown_preset", rc == SS_ERR_USAGE && strstr(ss_params_error(p), "allowed: iwarp"),
@@ -187,6 +284,19 @@ int main(void)
           ss_result_error(r));
     ss_result_get(r, "no_such_key", &found);
     CHECK("unknown_key", !found, "found a key that is not there");
+    ss_result_free(r);
+
+    /* a run of no cycles has no bandwidth: the getter says the rate is
+     * absent (found 0), never a NaN or an infinity (issue 30) */
+    r = kernel(p, "msgpass-var", 0, NULL, NULL);
+    found = 1;
+    double eq3 = ss_result_get(r, "eq3_mbps", &found);
+    int found_agg = 1;
+    double agg = ss_result_get(r, "agg_mbps", &found_agg);
+    CHECK("absent_rate", ss_result_status(r) == SS_OK && !found && eq3 == 0 && !found_agg &&
+          agg == 0 && strstr(ss_result_json(r), "\"eq3_mbps\":null"), "status %d, eq3 %g (found "
+          "%d), agg %g (found %d): %s", ss_result_status(r), eq3, found, agg, found_agg,
+          ss_result_json(r));
     ss_result_free(r);
 
     /* an option the kernel does not take */

@@ -114,6 +114,89 @@ if [ "$rc" -eq 124 ] && [ "$c4" = "$c2" ]; then pass record_interrupted_keeps_fo
 else fail record_interrupted_keeps_former "exit $rc, cycles '$c4' (former '$c2')"; fi
 rm -rf "$tmp"/rec.partial-*
 
+# 7. numbers JSON cannot hold (issue 30): a run of no cycles has no
+#    bandwidth; its rates are null in the JSON, and the summary says why
+#    (was: "eq3_mbps":-nan, or inf with --zero-prob 1: invalid JSON)
+for case in "words0:--words 0" "zero_prob1:--words 8 --zero-prob 1"; do
+  name=${case%%:*}
+  # shellcheck disable=SC2086
+  out=$("$bin" run --kernel msgpass-var --n 8 ${case#*:} --json 2>"$tmp/err")
+  rc=$?
+  if [ "$rc" -eq 0 ] && ! echo "$out" | grep -Eiq '[:,\[]-?(nan|inf)' &&
+     echo "$out" | grep -q '"eq3_mbps":null' && echo "$out" | grep -q '"agg_mbps":null'; then
+    pass "json_no_nan_$name"
+  else fail "json_no_nan_$name" "exit $rc: $out $(head -c 200 "$tmp/err")"; fi
+done
+out=$("$bin" run --kernel msgpass-var --n 8 --words 0 2>&1)
+if echo "$out" | grep -q "aggregate    none: the run took no cycles"; then pass summary_no_cycles
+else fail summary_no_cycles "$out"; fi
+
+# 8. files that are not files (issue 30): every file input refuses what is
+#    not a regular file, by name, before reading (was: --config naming a
+#    FIFO, or include = a FIFO, waited forever for a writer)
+mkfifo "$tmp/fifo"
+printf 'include = fifo\n' >"$tmp/inc_fifo.conf"
+refused config_fifo "--config '$tmp/fifo': a FIFO, not a regular file" \
+  run --config "$tmp/fifo" --kernel msgpass --n 4 --words 4
+refused include_fifo "include '$tmp/fifo': a FIFO, not a regular file" \
+  run --config "$tmp/inc_fifo.conf" --kernel msgpass --n 4 --words 4
+refused config_folder "a directory, not a regular file" \
+  run --config "$tmp/user" --kernel msgpass --n 4 --words 4
+refused trace_in_fifo "trace $tmp/fifo: a FIFO, not a regular file" traffic --trace-in "$tmp/fifo" --n 4
+refused config_device "a character device, not a regular file" \
+  run --config /dev/null --kernel msgpass --n 4 --words 4
+
+# 9. one output over another, an output over an input (issue 30): refused
+#    before the run (was: exit 0, one CSV lost, or the trace overwritten)
+printf '0 0 5 8\n10 3 12 4\n' >"$tmp/in.trace"
+cp "$tmp/in.trace" "$tmp/in.trace.orig"
+refused links_messages_same "links = '$tmp/same.csv' and messages = '$tmp/same.csv' name the same file" \
+  $T --rate 0.05 --links "$tmp/same.csv" --messages "$tmp/same.csv"
+refused links_messages_same_spelt "name the same file" \
+  $T --rate 0.05 --links "$tmp/same.csv" --messages "$tmp/user/../same.csv"
+refused messages_over_trace_in "messages = '$tmp/in.trace' is the trace being read" \
+  traffic --trace-in "$tmp/in.trace" --n 4 --messages "$tmp/in.trace"
+if cmp -s "$tmp/in.trace" "$tmp/in.trace.orig" && [ ! -e "$tmp/same.csv" ]; then pass inputs_untouched
+else fail inputs_untouched "the trace changed or same.csv was written"; fi
+printf 'n = 4\n' >"$tmp/exp.conf"
+cp "$tmp/exp.conf" "$tmp/exp.conf.orig"
+refused links_over_config "links = '$tmp/exp.conf' is the --config file" \
+  $T --rate 0.05 --config "$tmp/exp.conf" --links "$tmp/exp.conf"
+cmp -s "$tmp/exp.conf" "$tmp/exp.conf.orig" && pass config_untouched || fail config_untouched "changed"
+
+# 10. words that mislead (issue 30): an unknown option is that wherever it
+#     stands (was: "--bogus needs a value" as the last argument); an
+#     integer past 64 bits is out of range (was: "needs an integer"); one
+#     range of n from every subcommand (was: schedule said 1..64); NaN is
+#     not a number wherever it is given
+refused unknown_option_last "run: unknown option '--bogus'" run --kernel msgpass --n 4 --words 4 --bogus
+refused unknown_option_traffic_last "traffic: unknown option '--bogus'" $T --rate 0.05 --bogus
+refused seed_20_digits "seed = 18446744073709551621 is out of range (allowed 0..4294967295)" \
+  run --kernel msgpass --n 4 --words 4 --seed 18446744073709551621
+refused words_negative_20_digits "words = -99999999999999999999 is out of range (allowed 0..1048576)" \
+  run --kernel msgpass --n 4 --words -99999999999999999999
+refused trace_from_20_digits "--trace-from 99999999999999999999 is out of range" \
+  run --kernel msgpass --n 4 --words 4 --trace-from 99999999999999999999
+refused jitter_overflow "jitter = 1e999 is out of range (allowed 0..1)" \
+  run --kernel msgpass --n 4 --words 4 --jitter 1e999
+refused schedule_n0 "n = 0 is out of range (allowed 2..64)" schedule --n 0
+refused schedule_n65 "n = 65 is out of range (allowed 2..64)" schedule --n 65
+refused schedule_n_text "n needs an integer, got 'x'" schedule --n x
+refused jitter_nan "jitter needs a number, got 'nan'" run --kernel msgpass --n 4 --words 4 --jitter nan
+printf 'jitter = nan\n' >"$tmp/nan.conf"
+refused jitter_nan_config "jitter needs a number, got 'nan'" run --config "$tmp/nan.conf" --kernel msgpass --n 4 --words 4
+
+# 11. waveforms (issue 30): a window without a waveform, a waveform the
+#     name's extension does not say (was: --trace-from ignored; FST bytes
+#     written into x.txt), refused before any build
+refused trace_from_without_trace "--trace-from and --trace-to need --trace FILE" \
+  run --kernel msgpass --n 4 --words 4 --backend rtl --trace-from 5
+refused trace_to_without_trace "--trace-from and --trace-to need --trace FILE" \
+  run --kernel msgpass --n 4 --words 4 --backend cosim --trace-to 500
+refused trace_txt_rtl "the rtl and cosim backends write FST or VCD" \
+  run --kernel msgpass --n 4 --words 4 --backend rtl --trace "$tmp/x.txt"
+[ ! -e "$tmp/x.txt" ] && pass trace_txt_not_written || fail trace_txt_not_written "x.txt written"
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole

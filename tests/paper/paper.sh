@@ -46,6 +46,35 @@ for bad in fail unver; do
   else echo "PASS paper_${bad}_run_fails"; fi
 done
 
+# a simulator that fails: every figure that runs it fails, even those whose
+# failing step was inside a command substitution (was: hinrichs-fig8 and
+# bokhari-fig2 "succeeded" with CSVs of zeros)
+if PAPER_OUT=$tmp/false SS=/bin/false scripts/paper.sh --quick --only hinrichs-fig8,bokhari-fig2 \
+     >"$tmp/log" 2>&1; then echo "FAIL paper_false_figures_fail: the driver passed"
+elif ! grep -q "2 figures, 2 failed" "$tmp/log" || [ -e "$tmp/false/hinrichs-fig8.ok" ]; then
+  echo "FAIL paper_false_figures_fail: $(tail -3 "$tmp/log")"
+else echo "PASS paper_false_figures_fail"; fi
+# a full run that failed rewrites nothing tracked (was: docs/fidelity.md
+# rewritten with "not generated" rows, all-zero CSVs into docs/paper/csv)
+mkdir -p "$tmp/docs/paper/csv"
+echo "the tracked table" >"$tmp/docs/fidelity.md"
+echo "the tracked csv" >"$tmp/docs/paper/csv/hinrichs-fig8.csv"
+if PAPER_OUT=$tmp/full PAPER_DOCS=$tmp/docs SS=/bin/false scripts/paper.sh >"$tmp/log" 2>&1; then
+  echo "FAIL paper_failed_run_rewrites_nothing: the driver passed"
+elif [ "$(cat "$tmp/docs/fidelity.md")" != "the tracked table" ] ||
+     [ "$(cat "$tmp/docs/paper/csv/hinrichs-fig8.csv")" != "the tracked csv" ] ||
+     [ "$(find "$tmp/docs" -type f | wc -l)" != 2 ] || ! grep -q "left as they were" "$tmp/log"; then
+  echo "FAIL paper_failed_run_rewrites_nothing: $(find "$tmp/docs" -type f | head -3) $(tail -2 "$tmp/log")"
+else echo "PASS paper_failed_run_rewrites_nothing"; fi
+# (into a temporary folder on a failing simulator: were the refusal lost,
+# the run would be every figure's, quick, and fail fast, touching nothing)
+safe=(env PAPER_OUT="$tmp/only" PAPER_DOCS="$tmp/only-docs" SS=/bin/false scripts/paper.sh --quick)
+expect paper_only_empty 2 "${safe[@]}" --only ""     # was: every figure
+expect paper_only_commas 2 "${safe[@]}" --only ","
+if scripts/paper.sh --help >"$tmp/o" 2>"$tmp/e" && grep -q "^  scripts/paper.sh \[--quick\]" "$tmp/o" &&
+   [ ! -s "$tmp/e" ]; then echo "PASS paper_help"
+else echo "FAIL paper_help: $(head -c 200 "$tmp/o") $(head -c 200 "$tmp/e")"; fi
+
 expect paper_rejects_unknown_option 2 scripts/paper.sh --fast
 expect paper_rejects_unknown_figure 2 env PAPER_OUT="$tmp/x" scripts/paper.sh --only nosuch-fig
 expect paper_rejects_bad_jobs 2 scripts/paper.sh -j 0

@@ -128,7 +128,7 @@ def test_check_params_refuses_each_field_above_its_range():
 def test_unknown_field_and_wrong_type():
     with pytest.raises(syncswitch.ParamError, match="^unknown field 'bogus' "):
         syncswitch.run_kernel("phased", 16, bogus=1)
-    with pytest.raises(syncswitch.ParamError, match="^n needs an integer, got 8.5$"):
+    with pytest.raises(syncswitch.ParamError, match="^n needs an integer, got '8.5'$"):
         syncswitch.run_kernel("phased", 16, n=8.5)
     with pytest.raises(syncswitch.ParamError, match="^preset 'nosuch' is unknown"):
         syncswitch.run_kernel("phased", 16, preset="nosuch")
@@ -173,3 +173,12 @@ def test_lists_match_the_cli():
     assert {f["name"] for f in syncswitch.fields("traffic")} >= {"pattern", "rate", "packet"}
     with pytest.raises(ValueError):
         syncswitch.fields("nosuch")
+
+
+def test_absent_rate_is_none():
+    # a run of no cycles has no bandwidth: null in the JSON, None here (was
+    # "eq3_mbps":-nan, which json.loads refused)
+    for extra in (dict(words=0), dict(words=8, zero_prob=1)):
+        ours = syncswitch.run_kernel("msgpass-var", n=8, **extra)
+        assert ours["cycles"] == 0 and ours["eq3_mbps"] is None and ours["agg_mbps"] is None
+        assert not differ(ours, cli_json("run", "--kernel", "msgpass-var", *flags(dict(n=8, **extra))))

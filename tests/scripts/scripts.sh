@@ -33,6 +33,8 @@ bad_var traffic_quick QUICK=yes "$root/scripts/traffic.sh"
 bad_var traffic_patterns TRAFFIC_PATTERNS=uniform,transpose "$root/scripts/traffic.sh"
 bad_var sweep_n N=12 "$root/scripts/sweep.sh"
 bad_var sweep_sizes "SIZES=16 big" "$root/scripts/sweep.sh"
+# a simulator that fails is named before any work (was: exit 1, nothing said)
+bad_var sweep_sim_fails SS=/bin/false "$root/scripts/sweep.sh"
 bad_var bench_torus BENCH_TORUS=yes "$root/scripts/bench.sh"
 bad_var fuzz_time FUZZ_TIME=0 "$root/scripts/fuzz.sh" "$dir"
 bad_var fuzz_points FUZZ_POINTS=8:4 "$root/scripts/fuzz.sh" "$dir"
@@ -116,6 +118,19 @@ left=$(N=8 SIZES="16 32 64" SIZES2=16 KERNELS2=phased interrupted sweep_interrup
 if [ "$(cat "$tmp/count" 2>/dev/null)" != 3 ]; then fail sweep_interrupted "the stand-in ran $(cat "$tmp/count" 2>/dev/null) times, want 3"
 elif [ -n "$left" ]; then fail sweep_interrupted "left: $left"
 else pass sweep_interrupted; fi
+
+# a simulator that answers list but fails its runs: the script stops with
+# the failed run on stderr (was: a silent exit 1) and writes no CSV
+printf '#!/bin/sh\n[ "$1" = list ] && exec "%s" list\nexit 3\n' "$dir/syncswitch" >"$tmp/ss_runfail"
+chmod +x "$tmp/ss_runfail"
+mkdir -p "$tmp/swf"
+(cd "$tmp/swf" && SS="$tmp/ss_runfail" N=8 SIZES=16 SIZES2=16 KERNELS2=phased timeout 60 \
+   "$root/scripts/sweep.sh" >/dev/null 2>"$tmp/e" </dev/null)
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "run --kernel phased --n 8 --words 16 failed (exit 3)" "$tmp/e"; then
+  fail sweep_run_fails_says_why "exit $rc: $(head -c 300 "$tmp/e")"
+elif [ -n "$(find "$tmp/swf" -name '*.csv')" ]; then fail sweep_run_fails_says_why "a CSV was written"
+else pass sweep_run_fails_says_why; fi
 
 # a small make traffic to the end: uniform to saturation (0.3 is far past
 # it), the background at 0 (nothing measured) and 0.14 (past its 0.106)
