@@ -119,10 +119,34 @@ void skip_free(skip_t *s)
 
 /* ---- detect ------------------------------------------------------------ */
 
+/* The non-empty buffers of r (bit VC_BIT(p, v)). */
+static vcmask_t fifo_bits(const router_t *r)
+{
+    vcmask_t q = 0;
+    for (int v = 0; v < r->nv; v++)
+        for (int p = 0; p < NUM_PORTS; p++)
+            if (r->cnt[v][p]) q |= (vcmask_t)1 << VC_BIT(p, v);
+    return q;
+}
+
 static void snapshot(skip_t *s, const machine_t *m)
 {
     size_t N = (size_t)m->num_nodes;
-    memcpy(s->r0, m->r, N * sizeof *s->r0);
+    /* a router's registers, and of its buffers only the flits in them
+     * (router_same reads no other slot): an eighth of the bytes */
+    for (size_t i = 0; i < N; i++) {
+        router_t *d = &s->r0[i];
+        const router_t *r = &m->r[i];
+        memcpy(d, r, offsetof(router_t, buf));
+        memcpy(&d->held, &r->held, sizeof *r - offsetof(router_t, held));
+        for (vcmask_t q = fifo_bits(r); q; q &= q - 1) {
+            int b = __builtin_ctzll(q), v = b / NUM_PORTS, p = b % NUM_PORTS;
+            for (int j = 0; j < r->cnt[v][p]; j++) {
+                int slot = (r->rd[v][p] + j) & r->ring_mask;
+                d->buf[v][p][slot] = r->buf[v][p][slot];
+            }
+        }
+    }
     memcpy(s->n0, m->node, N * sizeof *s->n0);
     memcpy(s->out0, m->out_q, N * sizeof *s->out0);
     memcpy(s->arr0, m->arrive_q, N * sizeof *s->arr0);
@@ -457,8 +481,16 @@ int skip_after_cycle(skip_t *s, machine_t *m, int moved, int resumed)
             } else {
                 s->measuring = 0;
                 s->backoff = BACKOFF_MIN;
-                memset(s->run, 0, sizeof s->run);
-                return advance(s, m, q, k);
+                uint64_t before = m->cycle;
+                int rc = advance(s, m, q, k);
+                /* the flits-moved history repeats with the period: kept,
+                 * so that the next attempt can start right after the event
+                 * that ends this skip (a program posting a command) */
+                int h[QMAX];
+                for (unsigned i = 1; i <= QMAX; i++)
+                    h[(m->cycle - i) % QMAX] = s->hist[(before - i) % QMAX];
+                memcpy(s->hist, h, sizeof h);
+                return rc;
             }
         } else if (q >= QMAX) {
             failed(s, m);
