@@ -190,5 +190,11 @@ int node_dma_step(node_t *nd, flit_t eject, credit_t inj_credit,
  * cycle takes it (deposited, checked against the payload, or malformed). */
 uint32_t node_src_word_ahead(const node_t *nd, uint32_t j);
 void node_rx_body(node_t *nd, unsigned v, uint32_t w);
+/* n words of src's front command (generated, from its current position)
+ * taken by nd's inbound engine on VC v, as n node_rx_body calls would take
+ * them, when that engine checks exactly that stream (each word then
+ * compares equal by construction, and only the counts move): 0; -1 when
+ * it does not, and the words must go one by one. */
+int node_rx_gen_run(node_t *nd, unsigned v, const node_t *src, uint64_t n);
 
 #endif
