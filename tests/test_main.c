@@ -25,7 +25,8 @@ int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
     const test_case *const suites[] = { tests_router,   tests_router_sync, tests_schedule, tests_params,
-                                        tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_threads,   tests_aapc,
+                                        tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_threads,   tests_checkers,
+                                        tests_detectors, tests_aapc,
                                         tests_barrier,  tests_patterns, tests_hypercube,
                                         tests_fuzz,     tests_kernel_opts, tests_payload };
     int failed = 0;
