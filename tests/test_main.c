@@ -24,10 +24,10 @@ static int run_one(const test_case *tc, const char *filter)
 int main(int argc, char **argv)
 {
     const char *filter = argc > 1 ? argv[1] : NULL;
-    /* the quick planted-fault suites early: a mutant they catch fails in
+    /* the quick planted-fault suites first: a mutant they catch fails in
      * seconds (scripts/mutants.sh stops at the first FAIL) */
-    const test_case *const suites[] = { tests_router,   tests_router_sync, tests_schedule, tests_params,
-                                        tests_checkers, tests_detectors, tests_payload,
+    const test_case *const suites[] = { tests_checkers, tests_detectors, tests_payload, tests_schedule,
+                                        tests_router,   tests_router_sync, tests_params,
                                         tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_threads,
                                         tests_aapc,     tests_barrier,  tests_patterns, tests_hypercube,
                                         tests_fuzz,     tests_kernel_opts };

@@ -201,10 +201,10 @@ static void test_payload_memory_estimate(test_ctx *t)
 
 #define T(fn) { #fn, fn }
 const test_case tests_payload[] = {
+    T(test_payload_function_pinned),
     T(test_payload_same_cycles),
     T(test_payload_planted_word_caught),
     T(test_payload_seed_is_input),
-    T(test_payload_function_pinned),
     T(test_payload_memory_estimate),
     { NULL, NULL },
 };

@@ -262,10 +262,10 @@ static void test_schedule_order_pinned(test_ctx *t)
 
 #define T(fn) { #fn, fn }
 const test_case tests_schedule[] = {
+    T(test_schedule_order_pinned),
     T(test_schedule_n8),
     T(test_schedule_n16),
     T(test_schedule_n32),
     T(test_schedule_rejects_bad_n),
-    T(test_schedule_order_pinned),
     { NULL, NULL },
 };
