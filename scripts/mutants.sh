@@ -165,6 +165,17 @@ apply() {
     $n = () = /\Q$f\E/g; die "found $n times\n" if $n != 1; s/\Q$f\E/$t/;' "$work/$1"
 }
 
+# first_fail: copy stdin to stdout up to and including the first FAIL line
+# (then exit 1)
+first_fail() {
+  local l
+  while IFS= read -r l; do
+    printf '%s\n' "$l"
+    case "$l" in "FAIL "*) exit 1 ;; esac
+  done
+}
+export -f first_fail
+
 csv="$res/mutants.csv"
 # a run of some mutants replaces their rows and keeps the others'
 if [ ${#only[@]} -gt 0 ] && [ -s "$csv" ]; then
@@ -195,8 +206,10 @@ while IFS= read -r line; do
     [ "$scope" = rtl ] && [ "${file#rtl/}" = "$file" ] && continue
     [ "$scope" = c ] && [ "${file#rtl/}" != "$file" ] && continue
     # stopped at its first FAIL line (the time recorded is the time to the
-    # first failure); pipefail: a crash or failing exit counts too
-    out=$(cd "$work" && bash -c "set -o pipefail; { $cmd ; } 2>&1 | awk '{ print } /^FAIL / { exit 1 }'"); st=$?
+    # first failure: the check dies of SIGPIPE at its next line); pipefail:
+    # a crash or failing exit counts too. bash's read takes a line as it
+    # comes (awk here, mawk, would wait for a block of them).
+    out=$(cd "$work" && bash -c "set -o pipefail; { $cmd ; } 2>&1 | first_fail") ; st=$?
     if [ $st -ne 0 ] || echo "$out" | grep -q '^FAIL '; then
       first=$(echo "$out" | grep -m1 '^FAIL ' | cut -c1-160)
       caught="${caught:+$caught;}$cname"
