@@ -52,7 +52,7 @@ traffic_seq_any_dst @@ model/traffic.c @@ sn->pkt[w].dst == (uint32_t)node && @@
 traffic_body_skip_first @@ model/traffic.c @@ } else if (rx->seq != UINT32_MAX && w != body_word( @@ } else if (rx->seq != UINT32_MAX && rx->count > 1 && w != body_word( @@ the traffic sink does not check the first BODY word after the sequence word
 traffic_tail_word @@ model/traffic.c @@ if (w != rx->count || rx->count + 2 != p->flits) { @@ if (rx->count + 2 != p->flits) { @@ the traffic sink ignores the TAIL's word count
 traffic_dup_accepted @@ model/traffic.c @@ sn->pkt[w].eject == NEVER) @@ sn->pkt[w].create != NEVER) @@ the traffic sink accepts a packet delivered twice
-traffic_ties_plus @@ model/traffic.c @@ return next64(&s) & 1 ? -o : o; @@ return o; @@ --ties balanced sends every n/2 hop the + way (the plus rule)
+traffic_ties_plus @@ model/traffic.c @@ return next64(&s) & 1 ? -o : o; @@ return next64(&s) & 1 ? o : o; @@ --ties balanced sends every n/2 hop the + way whatever the hash says (the plus rule)
 engine_band_short @@ model/engine.c @@ b[t].hi = (row0 + hi) * m->n; @@ b[t].hi = (row0 + hi) * m->n - 1; @@ each thread's band of rows leaves out its last node (never stepped)
 engine_band_row_short @@ model/engine.c @@ b[t].lo = (row0 + lo) * m->n; @@ b[t].lo = (row0 + lo + (t > 0)) * m->n; @@ every band but the first starts a row late (a row stepped by no thread)
 engine_row0 @@ model/engine.c @@ b[t].lo = (row0 + lo) * m->n; @@ b[t].lo = lo * m->n; @@ the bands forget the process's first row (MPI ranks with threads)
@@ -62,7 +62,7 @@ mpi_halo_below @@ mpi/dist_mpi.c @@ below = hi % n; @@ below = (hi + 1) % n; @@ 
 mpi_halo_below_skipped @@ mpi/dist_mpi.c @@ if (below != above) arrive_from_row(m, below); @@ if (below == above) arrive_from_row(m, below); @@ what the row below the band delivers is dropped (two or more bands)
 mpi_halo_credit_lo @@ mpi/dist_mpi.c @@ if (u >= m->lo && u < m->hi) m->arrive_d[u].credit[p] @@ if (u > m->lo && u < m->hi) m->arrive_d[u].credit[p] @@ a halo credit for the band's first node is lost
 mpi_halo_sends_row2 @@ mpi/dist_mpi.c @@ MPI_Sendrecv(&m->out_d[lo * n], bytes @@ MPI_Sendrecv(&m->out_d[(hi - 1) * n], bytes @@ a band sends its last row up instead of its first
-payload_no_dst @@ sw/lib/payload.h @@ (dst + 0x7f4a7c15u) * 0x85ebca6bu @@ 0x7f4a7c15u * 0x85ebca6bu @@ the payload ignores its destination (a misrouted word passes every check)
+payload_no_dst @@ sw/lib/payload.h @@ (dst + 0x7f4a7c15u) * 0x85ebca6bu @@ ((dst >> 12) + 0x7f4a7c15u) * 0x85ebca6bu @@ the payload reads its destination from the wrong bits (every destination below 4096 alike: a misrouted word passes every check)
 payload_index_16 @@ sw/lib/payload.h @@ (i + 1u) * 0xc2b2ae35u @@ ((i & 0xffffu) + 1u) * 0xc2b2ae35u @@ the payload's index wraps at 65536 (a block shifted by 64 Ki words passes)
 payload_seed_plain @@ sw/lib/payload.h @@ return payload_word(src ^ seed * 0x2545f491u, dst, i); @@ return payload_word(src ^ seed, dst, i); @@ the seed is XORed into the source unmixed (seed 1 swaps sources 0 and 1)
 payload_even_mult @@ sw/lib/payload.h @@ h *= 0x7feb352du; @@ h *= 0x7feb352cu; @@ an even multiplier in the payload's mixer (not a bijection: words collide)
@@ -201,6 +201,13 @@ while IFS= read -r line; do
   fi
   start=$(date +%s)
   caught=""
+  # a C mutant must build: a build that fails is the compiler's catch (an
+  # unused variable, say), not a check's, and the mutant is to be rewritten
+  if [ "${file#rtl/}" = "$file" ] && ! (cd "$work" && make -s build/test_model build/syncswitch >/dev/null 2>&1); then
+    echo "mutants.sh: mutant $name does not build (rewrite it so that it does)" >&2
+    cp "$root/$file" "$work/$file"; touch "$work/$file"
+    exit 1
+  fi
   for c in "${CHECKS[@]}"; do
     cname=${c%%:*}; rest_c=${c#*:}; scope=${rest_c%%:*}; cmd=${rest_c#*:}
     [ "$scope" = rtl ] && [ "${file#rtl/}" = "$file" ] && continue
