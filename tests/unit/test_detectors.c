@@ -158,20 +158,25 @@ static int capped(machine_t *m, void *ctx)
     return machine_routers_step_c(m);
 }
 
-/* Runs kind on 4x4 with the given watchdog (capped at 10 watchdogs);
- * returns machine_run's status, the machine kept in m (machine_free it). */
-static int run_prog(machine_t *m, int kind, int64_t watchdog, uint64_t cycles)
+/* Runs kind on 4x4 with the given watchdog, on threads (> 1: the engine's
+ * bands step the C routers) or capped at 10 watchdogs (threads 0: a
+ * routers_step hook steps them); returns machine_run's status, the machine
+ * kept in m (machine_free it). */
+static int run_prog_on(machine_t *m, int kind, int64_t watchdog, uint64_t cycles, int threads)
 {
     params_t p;
     params_iwarp(&p);
     p.n = 4;
     p.watchdog = watchdog;
+    p.threads = threads;
     memset(m, 0, sizeof *m);
     if (machine_init(m, &p, 64)) return -1;
     static uint64_t cap;
     cap = 10 * (uint64_t)watchdog;
-    m->routers_step = capped;
-    m->routers_ctx = &cap;
+    if (threads <= 1) {
+        m->routers_step = capped;
+        m->routers_ctx = &cap;
+    }
     FILE *diag = fopen("/dev/null", "w");
     m->diag = diag;
     prog_cfg cfg = { kind, cycles };
@@ -179,6 +184,11 @@ static int run_prog(machine_t *m, int kind, int64_t watchdog, uint64_t cycles)
     m->diag = NULL;
     if (diag) fclose(diag);
     return st;
+}
+
+static int run_prog(machine_t *m, int kind, int64_t watchdog, uint64_t cycles)
+{
+    return run_prog_on(m, kind, watchdog, cycles, 0);
 }
 
 static void test_detector_watchdog(test_ctx *t)
@@ -226,17 +236,22 @@ static void test_detector_undeposited_no_wake(test_ctx *t)
 }
 
 /* A protocol error in a whole run: the run stops with the router's text
- * and the failing router's place. */
+ * and the failing router's place; on 2 threads too, where router 3 is in
+ * the main thread's band (band 0: the mutant engine_merge_skips_band0,
+ * a merge that left band 0 out, survived every other C-level check). */
 static void test_detector_run_protocol_error(test_ctx *t)
 {
-    machine_t m;
-    int st = run_prog(&m, PROG_STRAY_BODY, 1000, 0);
-    int node = m.error_node;
-    const char *err = m.protocol_error;
-    int hit = err && strstr(err, "BODY/TAIL flit with no route");
-    machine_free(&m);
-    CHECK(t, st == RUN_PROTOCOL && node == 3 && hit, "status %d (want %d), router %d (want 3), "
-          "'%s'", st, RUN_PROTOCOL, node, hit ? "BODY/TAIL flit with no route" : "another error");
+    for (int threads = 0; threads <= 2; threads += 2) {
+        machine_t m;
+        int st = run_prog_on(&m, PROG_STRAY_BODY, 1000, 0, threads);
+        int node = m.error_node;
+        const char *err = m.protocol_error;
+        int hit = err && strstr(err, "BODY/TAIL flit with no route");
+        machine_free(&m);
+        CHECK(t, st == RUN_PROTOCOL && node == 3 && hit, "%d threads: status %d (want %d), "
+              "router %d (want 3), '%s'", threads ? threads : 1, st, RUN_PROTOCOL, node,
+              hit ? "BODY/TAIL flit with no route" : "another error");
+    }
 }
 
 /* ---- the whole-machine comparator ---------------------------------------- */
