@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The mutation study (docs/verification.md): plant one small, plausible bug
-# at a time in the RTL, the C router or the C node, run the checks of
+# at a time in the RTL, the C router, node, traffic, engine, the MPI halo
+# exchange, the payload function or the AAPC schedule, run the checks of
 # `make test` and `make formal` cheapest first, and record the first check
 # that catches it (a FAIL line or a failing exit). A mutant no check catches
 # is a hole in the verification: the script exits 1.
 #
-#   scripts/mutants.sh [--all-checks] [NAME...]   (make mutants)
+#   scripts/mutants.sh [--all-checks] [--apply-only] [NAME...]   (make mutants)
 #
-# NAME: run only these mutants (default: all). --all-checks: run every
-# check on every mutant instead of stopping at the first that catches it
-# (slow: each RTL mutant rebuilds every Verilated configuration).
+# NAME: run only these mutants (default: all); a NAME may be a shell
+# pattern ('traffic_*', 'mpi_*'). --all-checks: run every check on every
+# mutant instead of stopping at the first that catches it (slow: each RTL
+# mutant rebuilds every Verilated configuration). --apply-only: check that
+# the mutants still apply (their text occurs exactly once), run nothing.
+# Nice it on a shared machine: nice -n 10 scripts/mutants.sh 'engine_*'.
 # Works in a copy of the tree under build/mutants/ (the build directory is
 # copied once so that only what a mutant touches is rebuilt); writes
 # build/results/mutants/mutants.csv and prints one line per mutant.
@@ -42,16 +46,49 @@ node_mem_tie @@ model/node.c @@ if (nd->mem_rr) in_ok = 0; @@ if (!nd->mem_rr) i
 node_mem_cap @@ model/node.c @@ if (nd->mem_credit > MEM_CAP) nd->mem_credit = MEM_CAP; @@ if (nd->mem_credit > 4 * MEM_UNIT) nd->mem_credit = 4 * MEM_UNIT; @@ the memory budget bursts four words after idling, not two
 node_inj_rr @@ model/node.c @@ int go = t && (!k || nd->inj_rr); @@ int go = t && (!k || !nd->inj_rr); @@ the inject port favours the traffic source first
 node_tail_len @@ model/node.c @@ if (!rx->active || w != rx->count) nd->rx_bad++; @@ if (!rx->active) nd->rx_bad++; @@ the inbound engine does not check a TAIL's word count
+node_drop_counted @@ model/node.c @@ nd->rx_dropped++; @@ nd->rx_dropped++; nd->rx_msgs++; @@ a node counts an undeposited (dropped) message as received, and wakes its waiter
+node_check_skips_first @@ model/node.c @@ if (w == want) return; @@ if (w == want || rx->count == 0) return; @@ generated mode's word check skips each message's first word
+traffic_seq_any_dst @@ model/traffic.c @@ sn->pkt[w].dst == (uint32_t)node && @@ sn->pkt[w].dst < (uint32_t)t->num_nodes && @@ the traffic sink takes the sequence word of a packet for another node
+traffic_body_skip_first @@ model/traffic.c @@ } else if (rx->seq != UINT32_MAX && w != body_word( @@ } else if (rx->seq != UINT32_MAX && rx->count > 1 && w != body_word( @@ the traffic sink does not check the first BODY word after the sequence word
+traffic_tail_word @@ model/traffic.c @@ if (w != rx->count || rx->count + 2 != p->flits) { @@ if (rx->count + 2 != p->flits) { @@ the traffic sink ignores the TAIL's word count
+traffic_dup_accepted @@ model/traffic.c @@ sn->pkt[w].eject == NEVER) @@ sn->pkt[w].create != NEVER) @@ the traffic sink accepts a packet delivered twice
+traffic_ties_plus @@ model/traffic.c @@ return next64(&s) & 1 ? -o : o; @@ return next64(&s) & 1 ? o : o; @@ --ties balanced sends every n/2 hop the + way whatever the hash says (the plus rule)
+engine_band_short @@ model/engine.c @@ b[t].hi = (row0 + hi) * m->n; @@ b[t].hi = (row0 + hi) * m->n - 1; @@ each thread's band of rows leaves out its last node (never stepped)
+engine_band_row_short @@ model/engine.c @@ b[t].lo = (row0 + lo) * m->n; @@ b[t].lo = (row0 + lo + (t > 0)) * m->n; @@ every band but the first starts a row late (a row stepped by no thread)
+engine_row0 @@ model/engine.c @@ b[t].lo = (row0 + lo) * m->n; @@ b[t].lo = lo * m->n; @@ the bands forget the process's first row (MPI ranks with threads)
+engine_traffic_parallel @@ model/engine.c @@ e->nodes_serial = m->traffic != NULL; @@ e->nodes_serial = 0; @@ under synthetic traffic the nodes step in the bands (no traffic generated)
+engine_merge_skips_band0 @@ model/engine.c @@ for (int t = 0; t < e->threads; t++) { @@ for (int t = 1; t < e->threads; t++) { @@ the merge leaves out band 0's flits and program flits (the watchdog's progress)
+mpi_halo_below @@ mpi/dist_mpi.c @@ below = hi % n; @@ below = (hi + 1) % n; @@ the halo row below the band is taken one row too far
+mpi_halo_below_skipped @@ mpi/dist_mpi.c @@ if (below != above) arrive_from_row(m, below); @@ if (below == above) arrive_from_row(m, below); @@ what the row below the band delivers is dropped (two or more bands)
+mpi_halo_credit_lo @@ mpi/dist_mpi.c @@ if (u >= m->lo && u < m->hi) m->arrive_d[u].credit[p] @@ if (u > m->lo && u < m->hi) m->arrive_d[u].credit[p] @@ a halo credit for the band's first node is lost
+mpi_halo_sends_row2 @@ mpi/dist_mpi.c @@ MPI_Sendrecv(&m->out_d[lo * n], bytes @@ MPI_Sendrecv(&m->out_d[(hi - 1) * n], bytes @@ a band sends its last row up instead of its first
+payload_no_dst @@ sw/lib/payload.h @@ (dst + 0x7f4a7c15u) * 0x85ebca6bu @@ ((dst >> 12) + 0x7f4a7c15u) * 0x85ebca6bu @@ the payload reads its destination from the wrong bits (every destination below 4096 alike: a misrouted word passes every check)
+payload_index_16 @@ sw/lib/payload.h @@ (i + 1u) * 0xc2b2ae35u @@ ((i & 0xffffu) + 1u) * 0xc2b2ae35u @@ the payload's index wraps at 65536 (a block shifted by 64 Ki words passes)
+payload_seed_plain @@ sw/lib/payload.h @@ return payload_word(src ^ seed * 0x2545f491u, dst, i); @@ return payload_word(src ^ seed, dst, i); @@ the seed is XORed into the source unmixed (seed 1 swaps sources 0 and 1)
+payload_even_mult @@ sw/lib/payload.h @@ h *= 0x7feb352du; @@ h *= 0x7feb352cu; @@ an even multiplier in the payload's mixer (not a bijection: words collide)
+skip_program_flits_short @@ model/skip.c @@ m->program_flits += k * (m->program_flits - s->pf0); @@ m->program_flits += (k - 1) * (m->program_flits - s->pf0); @@ the periodic skip advances the programs' flit count one period short (the watchdog's progress under traffic)
+skip_stale_slots_kept @@ model/skip.c @@ if (a < lo + pb->cnt) break;           /* older: the slot kept its flit */ @@ break; @@ the periodic skip leaves the ring slots behind a buffer's front as they were (stepping rewrites them)
+skip_gen_run_no_bound @@ model/node.c @@ nd->rx_bad += n - ok; @@ (void)ok; @@ words counted at once past the deposit area are not counted malformed
+skip_last_word_crossed @@ model/skip.c @@ uint64_t left = (c->len - 1u - b->cmd_done) / d; @@ uint64_t left = (c->len - b->cmd_done) / d; @@ the periodic skip may run to a DMA command's last word (its pop and the TAIL after it are skipped over)
+skip_deadline_ignored @@ model/skip.c @@ (b->wait_arg - m->cycle) / P : 0; @@ UINT64_MAX : UINT64_MAX; @@ a program's deadline does not bound the periodic skip (a program wakes late)
+schedule_ij_swap @@ sw/schedule/aapc_schedule.c @@ int j = rest % s->h, i = rest / s->h; @@ int i = rest % s->h, j = rest / s->h; @@ the AAPC schedule's X and Y tuple loops swapped (every pair kept, another order)
+schedule_form_swap @@ sw/schedule/aapc_schedule.c @@ int form = phase & 1, rest = phase >> 1; @@ int form = !(phase & 1), rest = phase >> 1; @@ the two forms of each crossing swapped (every pair kept, another order)
+schedule_k_reversed @@ sw/schedule/aapc_schedule.c @@ int k = rest % s->q; @@ int k = s->q - 1 - rest % s->q; @@ the rotations k taken in reverse (every pair kept, another order)
+schedule_self_reversed @@ sw/schedule/aapc_schedule.c @@ put(s, 0, t, cw_self(2 * t, s->h), ccw_self(2 * t, s->h)); @@ put(s, 0, s->q - 1 - t, cw_self(2 * t, s->h), ccw_self(2 * t, s->h)); @@ the self/half-ring tuple's members in reverse (every pair kept, another order)
 EOF
 )
 
 # Checks, cheapest first: name, the files it can see a bug in (rtl: only
-# mutants under rtl/; any), and the command (run in the copy; it fails or
-# prints a FAIL line when it catches the mutant). All are in make test but
-# the last, make formal's full proofs.
+# mutants under rtl/; c: only mutants outside rtl/; any), and the command
+# (run in the copy; it fails or prints a FAIL line when it catches the
+# mutant). All are in make test but the last, make formal's full proofs.
+# cli and mpi are the command-line suites and the MPI runs of tests/run.sh
+# (mpi: the golden subsets on 2 and 4 ranks and tests/mpi/mpi.sh).
 CHECKS=(
   "unit:any:make -s build/test_model >/dev/null && build/test_model"
   "golden:any:make -s build/syncswitch >/dev/null && tests/golden.sh build"
+  "cli:c:make -s build/syncswitch >/dev/null && for s in tests/cli/*.sh; do \"\$s\" build; done"
+  "mpi:c:make -s build/syncswitch build/syncswitch-mpi >/dev/null && tests/golden.sh build --mpi 2 --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) ' && tests/golden.sh build --mpi 4 --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)\$' && tests/mpi/mpi.sh build"
   "formal-quick:rtl:tests/formal/formal.sh"
   "router_tb:any:make -s router-tb >/dev/null && build/rtl/router_tb/d2_t2/router_tb"
   "vcs:any:make -s build/syncswitch router-tb RTB_VCS=2 >/dev/null && build/rtl/router_tb/d2_t2_k2/router_tb && RTL_TESTS=1 tests/traffic/vcs.sh build"
@@ -65,18 +102,57 @@ CHECKS=(
 )
 
 all_checks=0
+apply_only=0
 only=()
 for a in "$@"; do
   case "$a" in
     --all-checks) all_checks=1 ;;
-    -*) echo "mutants.sh: unknown option '$a' (allowed: --all-checks, mutant names)" >&2; exit 2 ;;
+    --apply-only) apply_only=1 ;;
+    -*) echo "mutants.sh: unknown option '$a' (allowed: --all-checks, --apply-only, mutant names)" >&2; exit 2 ;;
     *) only+=("$a") ;;
   esac
 done
 names=$(echo "$MUTANTS" | sed 's/ @@ .*//')
+# selected NAME: no pattern given, or NAME matches one
+selected() {
+  [ ${#only[@]} -eq 0 ] && return 0
+  local o
+  for o in "${only[@]}"; do
+    # shellcheck disable=SC2254
+    case "$1" in $o) return 0 ;; esac
+  done
+  return 1
+}
 for o in "${only[@]}"; do
-  echo "$names" | grep -qx "$o" || { echo "mutants.sh: no mutant '$o' (allowed: $(echo $names))" >&2; exit 2; }
+  hit=0
+  for n in $names; do
+    # shellcheck disable=SC2254
+    case "$n" in $o) hit=1 ;; esac
+  done
+  [ $hit = 1 ] || { echo "mutants.sh: no mutant '$o' (allowed: $(echo $names))" >&2; exit 2; }
 done
+if [ $apply_only = 1 ]; then
+  bad=0
+  while IFS= read -r line; do
+    [ -z "$line" ] && continue
+    name=${line%% @@ *}; rest=${line#* @@ }
+    file=${rest%% @@ *}; rest=${rest#* @@ }
+    from=${rest%% @@ *}
+    selected "$name" || continue
+    n=$(FROM="$from" perl -0ne 'BEGIN { $f = $ENV{FROM} } $n = () = /\Q$f\E/g; print $n' "$file")
+    if [ "$n" = 1 ]; then echo "APPLIES $name ($file)"
+    else echo "STALE $name ($file): its text occurs $n times"; bad=$((bad + 1)); fi
+  done <<<"$MUTANTS"
+  [ $bad -eq 0 ]
+  exit
+fi
+
+# The copy's builds link without LTO unless MUTANTS_LTO says otherwise:
+# the copied objects are fat (-ffat-lto-objects), so a mutant recompiles
+# its one file and links in seconds, where an LTO link recompiles the whole
+# program (minutes a mutant on a loaded 2-core machine). The same C, and
+# the same checks. MUTANTS_LTO='-flto=auto -ffat-lto-objects': as make test.
+export LTO="${MUTANTS_LTO-}"
 
 work="$root/build/mutants/tree"
 res="$root/build/results/mutants"
@@ -94,10 +170,22 @@ apply() {
     $n = () = /\Q$f\E/g; die "found $n times\n" if $n != 1; s/\Q$f\E/$t/;' "$work/$1"
 }
 
+# first_fail: copy stdin to stdout up to and including the first FAIL line
+# (then exit 1)
+first_fail() {
+  local l
+  while IFS= read -r l; do
+    printf '%s\n' "$l"
+    case "$l" in "FAIL "*) exit 1 ;; esac
+  done
+}
+export -f first_fail
+
 csv="$res/mutants.csv"
 # a run of some mutants replaces their rows and keeps the others'
 if [ ${#only[@]} -gt 0 ] && [ -s "$csv" ]; then
-  keep=$(tail -n +2 "$csv" | awk -F, -v names="${only[*]}" \
+  run_names=$(for n in $names; do selected "$n" && echo "$n"; done)
+  keep=$(tail -n +2 "$csv" | awk -F, -v names="$(echo $run_names)" \
     'BEGIN { n = split(names, a, " "); for (i = 1; i <= n; i++) skip[a[i]] = 1 } !($1 in skip)')
 else
   keep=""
@@ -111,17 +199,29 @@ while IFS= read -r line; do
   file=${rest%% @@ *}; rest=${rest#* @@ }
   from=${rest%% @@ *}; rest=${rest#* @@ }
   to=${rest%% @@ *}; what=${rest#* @@ }
-  if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qx "$name"; then continue; fi
+  selected "$name" || continue
   cp -p "$root/$file" "$work/$file"
   if ! err=$(apply "$file" "$from" "$to" 2>&1); then
     echo "mutants.sh: mutant $name does not apply to $file: $err" >&2; exit 1
   fi
   start=$(date +%s)
   caught=""
+  # a C mutant must build: a build that fails is the compiler's catch (an
+  # unused variable, say), not a check's, and the mutant is to be rewritten
+  if [ "${file#rtl/}" = "$file" ] && ! (cd "$work" && make -s build/test_model build/syncswitch >/dev/null 2>&1); then
+    echo "mutants.sh: mutant $name does not build (rewrite it so that it does)" >&2
+    cp "$root/$file" "$work/$file"; touch "$work/$file"
+    exit 1
+  fi
   for c in "${CHECKS[@]}"; do
     cname=${c%%:*}; rest_c=${c#*:}; scope=${rest_c%%:*}; cmd=${rest_c#*:}
     [ "$scope" = rtl ] && [ "${file#rtl/}" = "$file" ] && continue
-    out=$(cd "$work" && bash -c "$cmd" 2>&1); st=$?
+    [ "$scope" = c ] && [ "${file#rtl/}" != "$file" ] && continue
+    # stopped at its first FAIL line (the time recorded is the time to the
+    # first failure: the check dies of SIGPIPE at its next line); pipefail:
+    # a crash or failing exit counts too. bash's read takes a line as it
+    # comes (awk here, mawk, would wait for a block of them).
+    out=$(cd "$work" && bash -c "set -o pipefail; { $cmd ; } 2>&1 | first_fail") ; st=$?
     if [ $st -ne 0 ] || echo "$out" | grep -q '^FAIL '; then
       first=$(echo "$out" | grep -m1 '^FAIL ' | cut -c1-160)
       caught="${caught:+$caught;}$cname"

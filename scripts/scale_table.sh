@@ -5,6 +5,7 @@
 # test: wall time and memory are this machine's. Hours at 64x64.
 #   SCALE_ROWS="phased:16:256 msgpass:64:4"  KERNEL:N:B rows (default below)
 #   SCALE_THREADS=T                          --threads for every row (1)
+#   SCALE_SKIP=MODE                          --skip for every row (auto: periodic)
 #   SS=BIN                                   the binary (build/syncswitch)
 # Writes build/results/scale_table.csv (temporary name, renamed when complete).
 set -euo pipefail
@@ -15,18 +16,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib/out.sh"
 check_int SCALE_THREADS 1 64
 check_exe SS
+case "${SCALE_SKIP:-auto}" in auto | off | idle | periodic) ;;
+  *) check_fail SCALE_SKIP "one of auto, off, idle, periodic" ;; esac
 rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:16 phased:64:4}
 threads=${SCALE_THREADS:-1}
 for r in $rows; do
-  [[ $r =~ ^(phased|msgpass):[0-9]+:[0-9]+$ ]] ||
-    check_fail SCALE_ROWS "KERNEL:N:B rows, KERNEL phased or msgpass, spaces between"
+  [[ $r =~ ^(phased|phased-sw|two-stage|msgpass):[0-9]+:[0-9]+$ ]] ||
+    check_fail SCALE_ROWS "KERNEL:N:B rows, KERNEL phased, phased-sw, two-stage or msgpass, spaces between"
 done
 for r in $rows; do
   IFS=: read -r k n b <<<"$r"
   # every row checked before the long runs start (the library's limits)
   { [ "$n" -ge 2 ] && [ "$n" -le 64 ] && [ "$b" -le 1048576 ] && [ "$threads" -le "$n" ]; } ||
     check_fail SCALE_ROWS "rows with n 2..64 (and at least SCALE_THREADS), B 0..1048576"
-  [ "$k" != phased ] || [ $((n % 8)) -eq 0 ] ||
+  [ "$k" = msgpass ] || [ $((n % 8)) -eq 0 ] ||
     check_fail SCALE_ROWS "phased rows with n a multiple of 8"
 done
 [ -x /usr/bin/time ] || { echo "scale_table.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
@@ -36,17 +39,18 @@ mkdir -p "$res"
 out_clean "$res"
 csv="$res/scale_table.csv"
 part=$(out_part "$csv")
-echo "kernel,n,words,threads,cycles,pct_eq1,ts_cycles,wall_s,peak_mib" >"$part"
+echo "kernel,n,words,threads,skip,cycles,pct_eq1,ts_cycles,skipped_share,wall_s,peak_mib" >"$part"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; _out_rm' EXIT
 for r in $rows; do
   IFS=: read -r k n b <<<"$r"
   /usr/bin/time -f '%M' -o "$tmp/mem" "$bin" run --kernel "$k" --n "$n" --words "$b" \
-    --threads "$threads" --json >"$tmp/json"
+    --threads "$threads" --skip "${SCALE_SKIP:-auto}" --json >"$tmp/json"
   j=$(cat "$tmp/json")
   f() { echo "$j" | sed "s/.*\"$1\":\\([0-9.]*\\).*/\\1/"; }
   mib=$(awk -v k="$(tail -1 "$tmp/mem")" 'BEGIN { printf "%.1f", k / 1024 }')
-  line="$k,$n,$b,$threads,$(f cycles),$(f pct_eq1),$(f ts_cycles),$(f wall_s),$mib"
+  sk=$(echo "$j" | sed 's/.*"skip":"\([a-z]*\)".*/\1/')
+  line="$k,$n,$b,$threads,$sk,$(f cycles),$(f pct_eq1),$(f ts_cycles),$(f skipped_share),$(f wall_s),$mib"
   echo "$line" >>"$part"
   echo "$line"
 done

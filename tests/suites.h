@@ -15,6 +15,8 @@ extern const test_case tests_jitter[];     /* unit/test_jitter.c */
 extern const test_case tests_threads[];    /* unit/test_threads.c */
 extern const test_case tests_skip[];       /* unit/test_skip.c */
 extern const test_case tests_watchdog[];   /* unit/test_watchdog.c */
+extern const test_case tests_checkers[];   /* unit/test_checkers.c */
+extern const test_case tests_detectors[];  /* unit/test_detectors.c */
 extern const test_case tests_aapc[];       /* kernels/test_aapc.c */
 extern const test_case tests_barrier[];    /* kernels/test_barrier.c */
 extern const test_case tests_patterns[];   /* kernels/test_patterns.c */

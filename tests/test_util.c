@@ -129,6 +129,8 @@ const char *router_diff(const router_t *a, const router_t *b)
     SAME(out_busy); SAME(credits); SAME(throttle);
     SAME(rr_in); SAME(rr_out); SAME(nim); SAME(phase);
     SAME(flits_out); SAME(gate_stall_cycles);
+    /* the model's mirrors of held and out_busy (commit keeps them) */
+    SAME(busy); SAME(held_m); SAME(owner);
 #undef SAME
     return NULL;
 }
@@ -147,14 +149,23 @@ void same_machines(test_ctx *t, const char *name, const machine_t *a,
               (unsigned long long)rb->gate_stall_cycles);
         const node_t *na = &a->node[i], *nb = &b->node[i];
         CHECK(t, na->rx_msgs == nb->rx_msgs && na->errors == nb->errors &&
-                     na->rx_bad == nb->rx_bad && na->finished == nb->finished &&
+                     na->rx_bad == nb->rx_bad && na->rx_dropped == nb->rx_dropped &&
+                     na->rx_check.errors == nb->rx_check.errors && na->finished == nb->finished &&
                      na->finish_cycle == nb->finish_cycle &&
                      na->flits_injected == nb->flits_injected &&
                      na->flits_ejected == nb->flits_ejected,
-              "%s: node %d: messages %llu/%llu, errors %llu/%llu, finished at %llu/%llu",
+              "%s: node %d: messages %llu/%llu, errors %llu/%llu, malformed %llu/%llu, "
+              "dropped %llu/%llu, wrong words %llu/%llu, finished at %llu/%llu",
               name, i, (unsigned long long)na->rx_msgs, (unsigned long long)nb->rx_msgs,
               (unsigned long long)na->errors, (unsigned long long)nb->errors,
+              (unsigned long long)na->rx_bad, (unsigned long long)nb->rx_bad,
+              (unsigned long long)na->rx_dropped, (unsigned long long)nb->rx_dropped,
+              (unsigned long long)na->rx_check.errors, (unsigned long long)nb->rx_check.errors,
               (unsigned long long)na->finish_cycle, (unsigned long long)nb->finish_cycle);
+        size_t N = (size_t)a->num_nodes;
+        CHECK(t, !memcmp(na->rx_msgs_from, nb->rx_msgs_from, N * sizeof *na->rx_msgs_from) &&
+                     !memcmp(na->rx_words_from, nb->rx_words_from, N * sizeof *na->rx_words_from),
+              "%s: node %d: messages from its sources differ", name, i);
         CHECK(t, na->mem_words == nb->mem_words &&
                      !memcmp(na->mem, nb->mem, na->mem_words * sizeof *na->mem),
               "%s: node %d: memory differs", name, i);

@@ -2,7 +2,10 @@
  * kernel that takes generated mode gives the same cycles, messages and
  * phases in both modes (memory port limited too), a word corrupted on its
  * way is caught in both (the inbound engine's check in generated mode),
- * and the memory a run needs follows the mode (64x64 at B = 1024 fits). */
+ * the memory a run needs follows the mode (64x64 at B = 1024 fits), and
+ * the payload function itself is pinned (its words and their distinctness,
+ * which no run can see: both sides of every check share it). */
+#include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"
 #include "payload.h"
@@ -108,6 +111,61 @@ static void test_payload_seed_is_input(test_ctx *t)
           (unsigned long long)r9m.cycles);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* How many of v[0..n) repeat an earlier value (v is sorted). */
+static size_t repeats(uint32_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_u32);
+    size_t k = 0;
+    for (size_t i = 1; i < n; i++) k += v[i] == v[i - 1];
+    return k;
+}
+
+/* The payload function itself (sw/lib/payload.h). It is the same C on
+ * both sides of every word check, so no run sees a change to it: a
+ * function that ignored its destination would still pass every kernel.
+ * Pinned here: a few of its words (the data every kernel moves; a change
+ * must be deliberate), and what the checks rely on, for one seed: in each
+ * argument with the other two fixed, no two words alike (words 0..2^17 of
+ * one block: a shifted or repeated word shows; all 4096 sources and all
+ * 4096 destinations: a misrouted word shows), under seeds 0, 1 and 9. */
+static void test_payload_function_pinned(test_ctx *t)
+{
+    static const struct { uint32_t seed, src, dst, i, want; } pins[] = {
+        { 0, 0, 0, 0, 0x0d7ab70eu },     { 0, 3, 5, 7, 0xa9b52bb9u },
+        { 0, 4095, 17, 65535, 0xfc3732a2u }, { 1, 3, 5, 7, 0xf96fc76eu },
+        { 9, 0, 63, 1023, 0xf0ddfb36u },
+    };
+    for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++) {
+        uint32_t got = payload_word_seeded(pins[k].seed, pins[k].src, pins[k].dst, pins[k].i);
+        CHECK(t, got == pins[k].want, "payload_word_seeded(%u, %u, %u, %u) = %#x, pinned %#x",
+              pins[k].seed, pins[k].src, pins[k].dst, pins[k].i, got, pins[k].want);
+    }
+    enum { WORDS = 1 << 17, NODES = 4096 };
+    uint32_t *v = malloc(WORDS * sizeof *v);
+    CHECK(t, v != NULL, "out of memory");
+    static const uint32_t seeds[] = { 0, 1, 9 };
+    for (size_t s = 0; s < 3; s++) {
+        uint32_t seed = seeds[s];
+        for (uint32_t i = 0; i < WORDS; i++) v[i] = payload_word_seeded(seed, 5, 9, i);
+        size_t by_index = repeats(v, WORDS);
+        for (uint32_t i = 0; i < NODES; i++) v[i] = payload_word_seeded(seed, i, 9, 77);
+        size_t by_src = repeats(v, NODES);
+        for (uint32_t i = 0; i < NODES; i++) v[i] = payload_word_seeded(seed, 5, i, 77);
+        size_t by_dst = repeats(v, NODES);
+        if (by_index || by_src || by_dst) free(v);
+        CHECK(t, !by_index && !by_src && !by_dst, "seed %u: %zu repeated words over the "
+              "indices of a block, %zu over the sources, %zu over the destinations", seed,
+              by_index, by_src, by_dst);
+    }
+    free(v);
+}
+
 /* A kernel's memory in either mode, and the library's estimate and
  * refusal: 64x64 at B = 1024 phased needs 128 GiB of blocks in memory
  * mode (refused, naming --payload generated), none generated (accepted). */
@@ -143,6 +201,7 @@ static void test_payload_memory_estimate(test_ctx *t)
 
 #define T(fn) { #fn, fn }
 const test_case tests_payload[] = {
+    T(test_payload_function_pinned),
     T(test_payload_same_cycles),
     T(test_payload_planted_word_caught),
     T(test_payload_seed_is_input),

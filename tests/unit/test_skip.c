@@ -9,6 +9,7 @@
  * memory-limited node, threads). Where messages stream, the skip must
  * really skip. And the comparator names the field a planted fault changed. */
 #include <string.h>
+#include "payload.h"
 #include "skip.h"
 #include "suites.h"
 #include "test_util.h"
@@ -175,10 +176,43 @@ static void test_skip_clone_steps_alike(test_ctx *t)
     machine_free(&m);
 }
 
+/* The skip's bulk count of a checked generated stream is the word-by-word
+ * take: the same count, the same malformed words past the deposit area,
+ * no wrong word; and it refuses a stream it does not check. */
+static void test_skip_gen_run_is_word_by_word(test_ctx *t)
+{
+    params_t p;
+    params_iwarp(&p);
+    p.n = 2;
+    machine_t m;
+    CHECK(t, machine_init(&m, &p, 64) == 0, "no machine");
+    node_t *src = &m.node[0], *a = &m.node[1];
+    for (int i = 0; i < 2; i++) {
+        m.node[i].payload = payload_word_seeded;
+        m.node[i].payload_seed = 77;
+    }
+    src->cmdq[0] = (dma_cmd_t){ .kind = CMD_DATA, .gen = 1, .dst = 1, .addr = 3, .len = 100 };
+    src->cmd_cnt = 1;
+    src->cmd_done = 7;
+    a->rx[0] = (rx_state_t){ .active = 1, .check = 1, .src = 0, .limit = 15, .count = 10 };
+    node_t b = *a;
+    CHECK(t, node_rx_gen_run(a, 0, src, 8) == 0, "a checked stream refused");
+    for (uint32_t j = 0; j < 8; j++) node_rx_body(&b, 0, node_src_word_ahead(src, j));
+    CHECK(t, a->rx[0].count == 18 && b.rx[0].count == 18, "count %u, one by one %u",
+          a->rx[0].count, b.rx[0].count);
+    CHECK(t, a->rx_bad == 3 && b.rx_bad == 3 && !b.rx_check.errors,
+          "malformed %llu, one by one %llu (wrong words %llu)", (unsigned long long)a->rx_bad,
+          (unsigned long long)b.rx_bad, (unsigned long long)b.rx_check.errors);
+    a->rx[0].src = 1;   /* another source's stream: not this one */
+    CHECK(t, node_rx_gen_run(a, 0, src, 1) == -1, "a stream from elsewhere counted at once");
+    machine_free(&m);
+}
+
 #define T(f) { #f, f }
 const test_case tests_skip[] = {
     T(test_skip_same_machines),
     T(test_skip_comparator_names_fields),
     T(test_skip_clone_steps_alike),
+    T(test_skip_gen_run_is_word_by_word),
     { NULL, NULL },
 };
