@@ -73,12 +73,14 @@ int main(int argc, char **argv)
     const char *env = getenv("SS_TEST_TIMEOUT");
     long timeout_s = env && *env ? strtol(env, NULL, 10) : DEFAULT_TIMEOUT_S;
     if (timeout_s < 0) timeout_s = DEFAULT_TIMEOUT_S;
-    /* the quick planted-fault suites first: a mutant they catch fails in
-     * seconds (scripts/mutants.sh stops at the first FAIL) */
+    /* the quick planted-fault suites first, and the skip's whole-machine
+     * comparisons: a mutant they catch fails in seconds (scripts/mutants.sh
+     * stops at the first FAIL) */
     const test_case *const suites[] = { tests_checkers, tests_detectors, tests_payload, tests_schedule,
+                                        tests_skip,
                                         tests_router,   tests_router_sync, tests_params,
                                         tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_threads,
-                                        tests_watchdog, tests_skip,
+                                        tests_watchdog,
                                         tests_aapc,     tests_barrier,  tests_patterns, tests_hypercube,
                                         tests_fuzz,     tests_kernel_opts };
     int failed = 0;
