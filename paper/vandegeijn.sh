@@ -154,7 +154,7 @@ fig_vandegeijn_thresholds() {
   done
   [ "$first" = none ] || csv_add $id "measured split pays (gray)" 6 "$first"
   plot_xy $id "Line 112 split thresholds n < 2 alpha / ((d-1)(beta+gamma)+gamma) by dimension d" \
-    "cube dimension d (the dimensions left in the recursion)" "threshold (floats)" logy key="top right"
+    "cube dimension d (the dimensions left in the recursion)" "threshold (floats)" logy
   paper_row $id "Sec. 4: the hybrid's split thresholds (line 112)" \
     "no threshold stated; the text's 25 floats (lines 170, 190) is where Fig. 8's short messages start. Line 112 with line 156's parameters: d = 6: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 6), d = 2: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 2); with alpha 136 us: d = 6: $(ours_val $id "rule alpha 136 beta 2 gamma .35" 6)" \
     "ipsc860: d = 6 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 6), 5 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 5), 4 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 4), 3 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 3), 2 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 2), 1 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 1) floats; splitting dimension 6 pays from n = $first (of 30, 32, 34) in the run" \
