@@ -88,6 +88,18 @@ paper_row() {
 
 # gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
 gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
+# gtitle TEXT K: line K of TEXT broken into lines of at most 60 characters
+# at its " = " (our series drawn as one), as a gnuplot double-quoted
+# string, or nothing past the last line (K = 0: every line, unquoted, one
+# a line); so that a long legend entry stays inside the picture, as
+# entries of its own
+gtitle() {
+  printf '%s\n' "$1" | awk -v k="$2" '{ n = split($0, a, / = /); m = 1; l[1] = a[1]
+    for (i = 2; i <= n; i++) { if (length(l[m]) + 3 + length(a[i]) > 60) { l[m] = l[m] " ="; l[++m] = "  " a[i] } else l[m] = l[m] " = " a[i] }
+    if (k == 0) { for (i = 1; i <= m; i++) print l[i]; exit }
+    if (k > m) exit
+    t = l[k]; gsub(/\\/, "\\\\", t); gsub(/"/, "\\\"", t); printf "\"%s\"", t }'
+}
 
 # The plot style (issue 31): every series its own colour and dash (and
 # mark) pair, never one repeated in a plot; the legend outside the data
@@ -197,11 +209,16 @@ plot_xy() {
       [ "${style#with lines }" = "$style" ] || style="with yerrorlines ${style#with lines }"
       style=${style/with linespoints/with yerrorlines}
       case "$s" in *paper*) ;; *) t="${names[$i]} (ours, min..max)" ;; esac
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style title '$(gq "$t")'"
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style title $(gtitle "$t" 1)"
     else
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style title '$(gq "$t")'"
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style title $(gtitle "$t" 1)"
     fi
-    titles="$titles$t"$'\n'
+    # the title's further lines: entries of their own, with no sample
+    k=2
+    while l=$(gtitle "$t" $k) && [ -n "$l" ]; do
+      cmd="$cmd, NaN with lines lc rgb '#ffffff' title $l"; k=$((k + 1))
+    done
+    titles="$titles$(gtitle "$t" 0)"$'\n'
     sep=", "
   done <"$tmp/ours"
   if [ -f "$tmp/paper" ]; then
