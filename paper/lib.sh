@@ -77,43 +77,79 @@ qv() {
     "$1" "$2" "$3" "${6:-3}" "${5:-1}"
 }
 # paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
-# (AGREE: yes, partly, no, or n/a, then a few words).
+# (AGREE: yes, partly, no, or n/a, then a few words). The id links to the
+# plot's committed copy, docs/paper/ID.png (the full make paper refreshes
+# it), relative to docs/fidelity.md.
 paper_row() {
   local id=$1 t=$2 p=$3 o=$4 a=$5 w=$6
-  printf '| [%s](../build/results/paper/%s.png) %s | %s | %s | %s | %s |\n' \
+  printf '| [%s](paper/%s.png) %s | %s | %s | %s | %s |\n' \
     "$id" "$id" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
 }
 
 # gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
 gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
+# gtitle TEXT K: line K of TEXT broken into lines of at most 60 characters
+# at its " = " (our series drawn as one), as a gnuplot double-quoted
+# string, or nothing past the last line (K = 0: every line, unquoted, one
+# a line); so that a long legend entry stays inside the picture, as
+# entries of its own
+gtitle() {
+  printf '%s\n' "$1" | awk -v k="$2" '{ n = split($0, a, / = /); m = 1; l[1] = a[1]
+    for (i = 2; i <= n; i++) { if (length(l[m]) + 3 + length(a[i]) > 60) { l[m] = l[m] " ="; l[++m] = "  " a[i] } else l[m] = l[m] " = " a[i] }
+    if (k == 0) { for (i = 1; i <= m; i++) print l[i]; exit }
+    if (k > m) exit
+    t = l[k]; gsub(/\\/, "\\\\", t); gsub(/"/, "\\\"", t); printf "\"%s\"", t }'
+}
+
+# The plot style (issue 31): every series its own colour and dash (and
+# mark) pair, never one repeated in a plot; the legend outside the data
+# (right of the frame, or below it when its titles are long); no text on
+# the frame's inside: the paper's stated levels (hline, vline) are lines
+# named in the legend; a margin inside the frame so that the paper's
+# markers, as large as they are, stay inside it.
+# PLOT_COLOURS: 10 colours (no gray: the stated levels are gray)
+PLOT_COLOURS=(1f77b4 ff7f0e 2ca02c d62728 9467bd 8c564b e377c2 000000 bcbd22 17becf)
+# our series' dashes and marks (filled), the paper models' dashes, the
+# paper's marks (open), the stated levels' dashes
+PLOT_OURS_DT=(1 4 5) PLOT_OURS_PT=(7 5 9 11 13 15) PLOT_MODEL_DT=(2 3 4 5 1)
+PLOT_PAPER_PT=(6 4 8 10 12 14) PLOT_REF_DT=(3 "(12,6)" "(12,4,2,4)" "(2,6)")
 
 # plot_xy ID TITLE XLABEL YLABEL [OPTION...]: ID.png from ID.csv (lines, one
 # per series; error bars when the rows carry ymin,ymax) and paper/data/ID.csv
-# (open markers, one per series, coloured as our series of the same name). A
-# series of ID.csv whose name contains "paper" is the paper's model or fit
-# computed by the script: drawn dashed, not "(ours)", in the colour of the
-# series named by what comes before " paper" (else by its first word). Our series that coincide (the same x, every y
+# (large open markers, one per series, coloured as our series of the same
+# name). A series of ID.csv whose name contains "paper" is the paper's model
+# or fit computed by the script: drawn dashed, not "(ours)", in the colour of
+# the series named by what comes before " paper" (else by its first word),
+# with a dash of its own. Our series that coincide (the same x, every y
 # within 0.5%) are drawn once, named together. Options: logx, logy,
-# key=POS, yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a dotted line the
-# paper states, labelled; repeatable), ylin=A:B (draw y - (A x + B), ours
-# and the paper's values alike: the distance from a stated prediction, when
-# the values themselves would lie on top of each other).
+# key=below (the legend under the frame; it goes there anyway when its
+# titles are long), yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a gray
+# line the paper states, named in the legend; repeatable), ylin=A:B (draw
+# y - (A x + B), ours and the paper's values alike: the distance from a
+# stated prediction, when the values themselves would lie on top of each
+# other).
 plot_xy() {
   local id=$1 title=$2 xl=$3 yl=$4; shift 4
-  local set="" key="outside right top" o v l la="" lb=""
+  local set="" keybelow=0 o v l la="" lb="" refs="" nref=0 titles=""
   for o in "$@"; do
     case "$o" in
       logx) set="$set set logscale x 2;" ;;
       logy) set="$set set logscale y;" ;;
-      key=*) key=${o#key=} ;;
+      key=below) keybelow=1 ;;
+      key=*) die "plot_xy: key=${o#key=}: the legend is outside the frame (right, or key=below)" ;;
       yrange=*) set="$set set yrange [${o#yrange=}];" ;;
       ylin=*) v=${o#ylin=}; la=${v%%:*}; lb=${v#*:} ;;
-      hline=*) v=${o#hline=}; l=${v#*:}; v=${v%%:*}
-        set="$set set arrow from graph 0, first $v to graph 1, first $v nohead dt 3 lw 2 lc rgb 'gray30';"
-        set="$set set label '$(gq "$l")' at graph 0.01, first $v offset 0,0.7 tc rgb 'gray30';" ;;
-      vline=*) v=${o#vline=}; l=${v#*:}; v=${v%%:*}
-        set="$set set arrow from first $v, graph 0 to first $v, graph 1 nohead dt 3 lw 2 lc rgb 'gray30';"
-        set="$set set label '$(gq "$l")' at first $v, graph 0.5 offset 0.6,0 rotate by 90 center tc rgb 'gray30';" ;;
+      hline=*|vline=*) v=${o#?line=}; l=${v#*:}; v=${v%%:*}
+        local dt=${PLOT_REF_DT[$((nref % ${#PLOT_REF_DT[@]}))]}
+        nref=$((nref + 1))
+        if [ "${o%%=*}" = hline ]; then
+          set="$set set arrow from graph 0, first $v to graph 1, first $v nohead dt $dt lw 2 lc rgb 'gray40';"
+        else
+          set="$set set arrow from first $v, graph 0 to first $v, graph 1 nohead dt $dt lw 2 lc rgb 'gray40';"
+        fi
+        # its name in the legend: a line of no points, in the same dash
+        refs="$refs, NaN with lines dt $dt lw 2 lc rgb 'gray40' title '$(gq "$l")'"
+        titles="$titles$l"$'\n' ;;
       *) die "plot_xy: unknown option $o" ;;
     esac
   done
@@ -142,37 +178,67 @@ plot_xy() {
   i=0
   while read -r s; do i=$((i + 1)); names[$i]=$s; done <"$tmp/ours"
   for b in $(printf '%s\n' "${!drop[@]}" | sort -n); do a=${drop[$b]}; names[$a]="${names[$a]} = ${names[$b]}"; done
-  local cmd="" c=0 i=0 s sep="" colour style
-  declare -A col=()
+  local cmd="" c=0 i=0 s sep="" colour style k t rgb dt pt
+  # used["colour dash"] / used["colour mark"]: the pairs drawn so far
+  declare -A col=() used=()
+  # pick COLOUR LIST...: the first of LIST not yet paired with COLOUR (else
+  # the first), marked used; in $pick
+  pick() { local cc=$1 e; shift; pick=$1
+    for e in "$@"; do [ -n "${used["$cc $e"]:-}" ] || { pick=$e; break; }; done
+    used["$cc $pick"]=1; }
   while read -r s; do
     i=$((i + 1))
     # a series drawn as an earlier one takes its colour and no line
     if [ -n "${drop[$i]:-}" ]; then col[$s]=${ci[${drop[$i]}]}; continue; fi
-    c=$((c + 1)); col[$s]=$c; ci[$i]=$c
     case "$s" in
-      # the model of series X is named "X paper ...": X's colour
-      *paper*) a=${col[${s%% paper*}]:-${col[${s%% *}]:-$c}}
-        style="with lines lc $a dt 2 lw 2 title '$(gq "$s")'" ;;
-      *) style="with linespoints lc $c pt 7 ps 0.8 title '$(gq "${names[$i]}") (ours)'" ;;
+      # the model of series X is named "X paper ...": X's colour, a dash
+      # of its own
+      *paper*) k=${col[${s%% paper*}]:-${col[${s%% *}]:-$c}}
+        [ "$k" -ge 1 ] || { c=$((c + 1)); k=$c; }
+        col[$s]=$k; ci[$i]=$k
+        rgb=${PLOT_COLOURS[$(((k - 1) % ${#PLOT_COLOURS[@]}))]}
+        pick "$rgb" "${PLOT_MODEL_DT[@]}"; dt=$pick
+        t=$s; style="with lines lc rgb '#$rgb' dt $dt lw 2" ;;
+      *) c=$((c + 1)); col[$s]=$c; ci[$i]=$c
+        rgb=${PLOT_COLOURS[$(((c - 1) % ${#PLOT_COLOURS[@]}))]}
+        pick "$rgb" "${PLOT_OURS_DT[@]}"; dt=$pick
+        pt=${PLOT_OURS_PT[$(((c - 1) / ${#PLOT_COLOURS[@]} % ${#PLOT_OURS_PT[@]}))]}
+        t="${names[$i]} (ours)"; style="with linespoints lc rgb '#$rgb' dt $dt lw 1.5 pt $pt ps 0.8" ;;
     esac
     if [ "$(awk -F, 'NR == 1 { print NF }' "$tmp/o_$i")" -ge 5 ]; then
-      style="with yerrorlines lc $c pt 7 ps 0.8 title '$(gq "${names[$i]}") (ours, min..max)'"
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style"
+      [ "${style#with lines }" = "$style" ] || style="with yerrorlines ${style#with lines }"
+      style=${style/with linespoints/with yerrorlines}
+      case "$s" in *paper*) ;; *) t="${names[$i]} (ours, min..max)" ;; esac
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style title $(gtitle "$t" 1)"
     else
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style"
+      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style title $(gtitle "$t" 1)"
     fi
+    # the title's further lines: entries of their own, with no sample
+    k=2
+    while l=$(gtitle "$t" $k) && [ -n "$l" ]; do
+      cmd="$cmd, NaN with lines lc rgb '#ffffff' title $l"; k=$((k + 1))
+    done
+    titles="$titles$(gtitle "$t" 0)"$'\n'
     sep=", "
   done <"$tmp/ours"
   if [ -f "$tmp/paper" ]; then
     i=0
     while read -r s; do
       i=$((i + 1)); colour=${col[$s]:-$((++c))}
-      cmd="$cmd$sep'$tmp/p_$i' using 2:3 with points lc $colour pt 6 ps 2.2 lw 2 title '$(gq "$s") (paper)'"
+      rgb=${PLOT_COLOURS[$(((colour - 1) % ${#PLOT_COLOURS[@]}))]}
+      pick "$rgb" "${PLOT_PAPER_PT[@]}"; pt=$pick
+      cmd="$cmd$sep'$tmp/p_$i' using 2:3 with points lc rgb '#$rgb' pt $pt ps 2.2 lw 2 title '$(gq "$s") (paper)'"
+      titles="$titles$s (paper)"$'\n'
       sep=", "
     done <"$tmp/paper"
   fi
+  # the legend right of the frame, or below it when a title is long (a
+  # long legend beside the frame squeezes the data)
+  local key="outside right top vertical Left reverse samplen 4"
+  [ "$(printf '%s' "$titles" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')" -le 34 ] || keybelow=1
+  [ "$keybelow" = 0 ] || key="below Left reverse samplen 4 height 1.5"
   gnuplot <<EOF
-set terminal pngcairo size 1000,560 noenhanced font ',10'
+set terminal pngcairo size 1000,600 noenhanced font ',10'
 set output '$PAPER_OUT/$id.png'
 set datafile separator ','
 set title '$(gq "$title")'
@@ -180,8 +246,10 @@ set xlabel '$(gq "$xl")'
 set ylabel '$(gq "$yl")'
 set key $key
 set grid
+set autoscale fix
+set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
 $set
-plot $cmd
+plot $cmd$refs
 EOF
   rm -rf "$tmp"
 }
@@ -212,20 +280,24 @@ plot_bars() {
     <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv"
   # bars FILE: ours, and the paper's bars where it has values
   bars() { echo "plot '$1' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$1" && echo ", '' using 3 title 'paper'")"; }
-  local body="" n s i=0
+  local body="" n s i=0 rows=1 cols w=1000 h=600
   if [ "$panels" = 1 ]; then
+    # at most three panels a row, each wide enough for its labels; the
+    # panel's title names its unit, so no y label beside it
     n=$(wc -l <"$tmp/names")
-    body="set multiplot layout 1,$n title '$(gq "$title")'; set yrange [0:*]; set key below horizontal;"
+    cols=$((n < 3 ? n : 3)); rows=$(((n + 2) / 3))
+    h=$((rows * 420 + 40))
+    body="set multiplot layout $rows,$cols title '$(gq "$title")'; set yrange [0:*]; set key below horizontal;"
     while read -r s; do
       i=$((i + 1))
-      body="$body set title '$(gq "$s")'; set ylabel '$(gq "$s")'; $(bars "$tmp/s_$i");"
+      body="$body set title '$(gq "$s")'; unset ylabel; $(bars "$tmp/s_$i");"
     done <"$tmp/names"
     body="$body unset multiplot"
   else
     body="set title '$(gq "$title")'; set ylabel '$(gq "$yl")'; set key outside right top; $set $(bars "$tmp/all")"
   fi
   gnuplot <<EOF
-set terminal pngcairo size 1000,560 noenhanced font ',10'
+set terminal pngcairo size $w,$h noenhanced font ',10'
 set output '$PAPER_OUT/$id.png'
 set datafile separator ','
 set style data histograms

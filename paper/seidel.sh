@@ -106,7 +106,10 @@ fig_seidel_table1() {
 }
 
 # ---- Section 3: the barriers' cost and precision --------------------------
-# bench_fig ID WHAT TITLE: the barrier kernels' WHAT (cost or precision), us, vs d
+# bench_fig ID WHAT TITLE [MODEL]: the barrier kernels' WHAT (cost or
+# precision), us, vs d; MODEL (precision): gsync's stated precision with a
+# late node, d (b_s - s) = 31 d us (lines 112, 132: b_s 75, s 44), drawn
+# beside ours as the paper's line
 bench_fig() {
   local id=$1 what=$2 n k l v
   csv_start $id "series,x,y,ymin,ymax"
@@ -116,6 +119,9 @@ bench_fig() {
       v=$(field "$l" "$what mean")
       csv_add $id $k "$(dim "$n")" "$(us "$v" $MHZ)" "$(us "$v" $MHZ)" "$(us "$(field "$l" "$what mean [0-9.]+ max")" $MHZ)"
     done
+  done
+  [ -z "${4:-}" ] || for n in $(sides); do
+    csv_add $id "gsync paper d (b_s - s) (lines 112 and 132)" "$(dim "$n")" "$(awk -v d="$(dim "$n")" 'BEGIN { printf "%.2f", d * (75 - 44) }')"
   done
   plot_xy $id "$3" "d (2^d nodes)" "us"
 }
@@ -132,7 +138,7 @@ fig_seidel_sec3_cost() {
 }
 fig_seidel_sec3_precision() {
   local id=seidel-sec3-precision
-  bench_fig $id precision "Sec. 3: barrier precision (first exit to last exit; bars to the max)"
+  bench_fig $id precision "Sec. 3: barrier precision (first exit to last exit; bars to the max)" model
   paper_row $id "Sec. 3.1-3.3: barrier precision" \
     "gsync and sync0 d (b_s - s) = 31 d us with a late node (d = 4: 124 us), RDS 0" \
     "d = 4: gsync $(ov $id gsync 4), sync0 $(ov $id sync0 4), RDS $(ov $id rds 4) us" \
@@ -164,10 +170,10 @@ shift_fig() {
     # drawn as the distance from the paper's prediction a m + b_s (0.36
     # us/byte, 75 us: Table I), which the paper's success criterion uses;
     # the times themselves differ by less than the lines' width
-    plot_xy $id "$4" "message length (bytes)" "shift time - (a m + b_s) (ms): mean of the trials' slowest node" logx \
+    plot_xy $id "$4 (the mean of the trials' slowest node)" "message length (bytes)" "shift time - (a m + b_s) (ms)" logx \
       ylin=0.00036:0.075 yrange=-0.05:1.3 hline=0:"the paper's prediction a m + b_s (line 166: 1.55 ms at 4K bytes)" hline=1:"1 ms above it: a failure (line 166); lines above the frame are off the scale"
   else
-    plot_xy $id "$4" "message length (bytes)" "% successful (10 trials a point)" logx key=center\ right yrange=-5:110
+    plot_xy $id "$4" "message length (bytes)" "% successful (10 trials a point)" logx yrange=-5:110
   fi
 }
 cost_row() {

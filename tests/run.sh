@@ -70,6 +70,9 @@ part paper/data "$here/paper/data.sh"
 # the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
 # the make paper run that wrote the table (docs/paper/csv/)
 part paper/prose "$here/paper/prose.sh"
+# every image and CSV link of README.md, docs/ and paper/notes names a
+# tracked file (the plots make paper keeps in docs/paper/)
+part paper/links "$here/paper/links.sh"
 # make paper's driver on the quick version's smallest figure
 part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
