@@ -1,8 +1,9 @@
 # Shared by the shell tests (source it).
 
-# strip_wall: a --json line without its wall time (the one field that
-# differs between runs of the same simulation)
-strip_wall() { sed 's/,"wall_s":[0-9.]*//'; }
+# strip_wall: a --json line without its wall time and the skip it ran with
+# (the fields that differ between runs of the same simulation: the skip and
+# its share of cycles depend on the backend and the ranks, not the result)
+strip_wall() { sed 's/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//'; }
 
 # field NAME: one value from a `syncswitch ... --json` line on stdin.
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
@@ -15,10 +16,10 @@ same_as_c() {
   local name=$1 bin=$2 be=$3; shift 3
   local c s rc err
   err=$(mktemp)
-  c=$("$bin" "$@" --json 2>/dev/null | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
+  c=$("$bin" "$@" --json 2>/dev/null | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//')
   # shellcheck disable=SC2086
   s=$("$bin" "$@" --backend "$be" ${BE_ARGS:-} --json 2>"$err"); rc=$?
-  s=$(echo "$s" | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//')
+  s=$(echo "$s" | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//')
   if [ $rc -ne 0 ]; then echo "FAIL $name: exit $rc: $(head -c 300 "$err")"
   elif [ -z "$c" ] || [ "$c" != "$s" ]; then echo "FAIL $name: c $c; $be $s"
   elif ! echo "$s" | grep -q '"verified":true'; then echo "FAIL $name: not verified: $s"
