@@ -44,6 +44,7 @@ bad_var synth_jobs SYNTH_JOBS=0 "$root/scripts/synth.sh"
 bad_var scale_rows SCALE_ROWS=phased:12:4 "$root/scripts/scale_table.sh"
 bad_var scale_rows_form "SCALE_ROWS=fft2d:8:4" "$root/scripts/scale_table.sh"
 bad_var scale_threads SCALE_THREADS=0 "$root/scripts/scale_table.sh"
+bad_var scale_skip SCALE_SKIP=sometimes "$root/scripts/scale_table.sh"
 bad_var study_vcs "STUDY_VCS=1 5" "$root/scripts/traffic_study.sh"
 bad_var study_ties STUDY_TIES=even "$root/scripts/traffic_study.sh"
 bad_var study_patterns STUDY_PATTERNS=tornado "$root/scripts/traffic_study.sh"
@@ -59,8 +60,8 @@ bad_var study_replot_nothing REPLOT=1 "$root/scripts/traffic_study.sh"
 rc=$?
 csv="$tmp/build/results/scale_table.csv"
 if [ $rc -ne 0 ] || [ ! -f "$csv" ]; then fail scale_table "exit $rc: $(head -c 200 "$tmp/e")"
-elif [ "$(grep -c '^phased,8,4,1,1936,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ] ||
-     [ "$(grep -c '^msgpass,4,4,1,6447,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ]; then
+elif [ "$(grep -c '^phased,8,4,1,periodic,1936,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ] ||
+     [ "$(grep -c '^msgpass,4,4,1,periodic,6447,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ]; then
   fail scale_table "rows: $(tail -2 "$csv" | tr '\n' ' ')"
 else pass scale_table; fi
 rm -rf "$tmp/build"
