@@ -315,9 +315,16 @@ int syncswitch_main(int argc, char **argv)
         help(stdout);
         return flushed(0);
     }
-    for (int i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(cmd, commands[i].name))
-            return flushed(commands[i].fn(argc, argv));
+    for (int i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(cmd, commands[i].name)) continue;
+        /* `syncswitch run --help`: the help, wherever it stands */
+        for (int a = 2; a < argc; a++)
+            if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+                help(stdout);
+                return flushed(0);
+            }
+        return flushed(commands[i].fn(argc, argv));
+    }
     char allowed[128] = "";
     for (int i = 0; i < NCOMMANDS; i++) {
         strcat(allowed, i ? ", " : "");

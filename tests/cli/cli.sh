@@ -200,6 +200,9 @@ else pass summary_eq; fi
   && pass list || fail list "$(cat "$tmp/l")"
 
 "$bin" --help >"$tmp/h" 2>&1 && grep -q "syncswitch run" "$tmp/h" && pass help || fail help "no usage text"
+# a command's --help is the help, not an unknown option (issue 30)
+"$bin" run --kernel phased --help >"$tmp/h" 2>"$tmp/he" && grep -q "syncswitch run" "$tmp/h" && [ ! -s "$tmp/he" ] &&
+  pass run_help || fail run_help "$(head -c 200 "$tmp/he")"
 
 # presets: a name and description line, then the options the preset sets;
 # iwarp's are the values of params_iwarp
