@@ -119,16 +119,6 @@ void skip_free(skip_t *s)
 
 /* ---- detect ------------------------------------------------------------ */
 
-/* The non-empty buffers of r (bit VC_BIT(p, v)). */
-static vcmask_t fifo_bits(const router_t *r)
-{
-    vcmask_t q = 0;
-    for (int v = 0; v < r->nv; v++)
-        for (int p = 0; p < NUM_PORTS; p++)
-            if (r->cnt[v][p]) q |= (vcmask_t)1 << VC_BIT(p, v);
-    return q;
-}
-
 static void snapshot(skip_t *s, const machine_t *m)
 {
     size_t N = (size_t)m->num_nodes;
@@ -139,13 +129,12 @@ static void snapshot(skip_t *s, const machine_t *m)
         const router_t *r = &m->r[i];
         memcpy(d, r, offsetof(router_t, buf));
         memcpy(&d->held, &r->held, sizeof *r - offsetof(router_t, held));
-        for (vcmask_t q = fifo_bits(r); q; q &= q - 1) {
-            int b = __builtin_ctzll(q), v = b / NUM_PORTS, p = b % NUM_PORTS;
-            for (int j = 0; j < r->cnt[v][p]; j++) {
-                int slot = (r->rd[v][p] + j) & r->ring_mask;
-                d->buf[v][p][slot] = r->buf[v][p][slot];
-            }
-        }
+        for (int v = 0; v < r->nv; v++)
+            for (int p = 0; p < NUM_PORTS; p++)
+                for (int j = 0; j < r->cnt[v][p]; j++) {
+                    int slot = (r->rd[v][p] + j) & r->ring_mask;
+                    d->buf[v][p][slot] = r->buf[v][p][slot];
+                }
     }
     memcpy(s->n0, m->node, N * sizeof *s->n0);
     memcpy(s->out0, m->out_q, N * sizeof *s->out0);
