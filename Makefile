@@ -424,14 +424,14 @@ ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
 RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 3_1_4
 router-tb: $(ROUTER_TB)
 
-$(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/router.h model/flit.h model/params.h
+$(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/route.c model/route.h model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(RTB_DIR)
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
 	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) \
 	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
-	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) \
+	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) $(abspath model/route.c) \
 	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
 
 # The mutation study (docs/verification.md): planted bugs, one at a time,

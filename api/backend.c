@@ -76,6 +76,11 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
                                                 dist_ranks() > 1))
         return ss_values_fail(v, "skip_verify = 1 needs skip = periodic (or auto) on backend c "
                               "in one process: there is no periodic skip to verify here");
+    /* the RTL routes in dimension order (rtl/ss_route_compute.vh) */
+    const char *rf = ss_values_text(v, ss_field_index(SS_FIELDS_PARAMS, "routing_function"));
+    if (rf && strcmp(rf, "dim_order") && strcmp(backend, "c"))
+        return ss_values_fail(v, "routing_function = %s needs backend c (backend = %s: the "
+                              "RTL router routes in dimension order only)", rf, backend);
     if (b->node_ni) return NULL;
     /* the SystemC network interface: no tie rule, payload generator or
      * background traffic; a run that set them would silently not get them */

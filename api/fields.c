@@ -22,6 +22,8 @@ static const char *const routing_names[] = { "bidir", "unidir", NULL };
 static const char *const payload_names[] = { "memory", "generated", NULL };
 static const char *const skip_names[] = { "auto", "off", "idle", "periodic", NULL };
 static const char *const ties_names[] = { "plus", "balanced", NULL };   /* enum ties_rule */
+/* enum routing_function */
+static const char *const routing_function_names[] = { "dim_order", "min_adapt", "valiant", NULL };
 
 _Static_assert(MAX_N == 64, "the dist range says 1..128");
 _Static_assert(MAX_MP_VCS == 4, "the vcs range says 1..4");
@@ -64,6 +66,11 @@ static const ss_field params_fields[] = {
     NAMES("ties", "plus, balanced",
           "a message-passing or traffic packet n/2 hops away in a dimension goes + (plus), or "
           "+ or - by a hash of the seed, per packet (balanced)", ties_names),
+    NAMES("routing_function", "dim_order, min_adapt, valiant",
+          "routes of message-passing messages and traffic: dimension order (the recorded "
+          "router), minimal adaptive with an escape VC (needs vcs >= 2), or via a random "
+          "intermediate node (needs vcs >= 2); AAPC messages keep dimension order",
+          routing_function_names),
 };
 
 static const ss_field kernel_fields[] = {

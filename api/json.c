@@ -10,6 +10,12 @@
  * does not exist (NaN: a rate of a run of no cycles) or cannot be written
  * (an infinity). The reason a value is null is the summary's to say. */
 typedef struct { char s[64]; } jnum;
+/* enum routing_function, as the field routing_function names it */
+static const char *routing_name(int r)
+{
+    return r == ROUTING_MIN_ADAPT ? "min_adapt" : r == ROUTING_VALIANT ? "valiant" : "dim_order";
+}
+
 static jnum num(const char *fmt, double v)
 {
     jnum j = { "null" };
@@ -63,13 +69,13 @@ char *ss_json_kernel(const char *kernel, const char *backend, const params_t *p,
     if (mopen(&m)) return NULL;
     FILE *f = m.f;
     fprintf(f, "{\"kernel\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"words\":%u,\"tt\":%d,\"mhz\":%s,"
-            "\"depth\":%d,\"vcs\":%d,\"call_cycles\":%d,\"msg_cycles\":%d,"
+            "\"depth\":%d,\"vcs\":%d,\"routing_function\":\"%s\",\"call_cycles\":%d,\"msg_cycles\":%d,"
             "\"cycles\":%llu,\"bytes\":%s,\"agg_mbps\":%s,\"eq1_mbps\":%s,"
             "\"eq3_mbps\":%s,\"ts_cycles\":%s,\"pct_eq1\":%s,"
             "\"messages\":%llu,\"phase_min\":%u,\"phase_max\":%u,"
             "\"verified\":%s,\"skip\":\"%s\",\"skipped_share\":%s,\"wall_s\":%s",
             kernel, backend, p->n, c->words, p->tt, num("%g", p->mhz).s, p->depth, p->vcs,
-            p->call_cycles, p->msg_cycles, (unsigned long long)r->cycles, num("%.0f", r->bytes).s,
+            routing_name(p->routing), p->call_cycles, p->msg_cycles, (unsigned long long)r->cycles, num("%.0f", r->bytes).s,
             num("%.3f", r->agg_mbps).s, num("%.3f", r->eq1_mbps).s, num("%.3f", r->eq3_mbps).s,
             num("%.3f", r->ts_cycles).s, num("%.3f", r->pct_eq1).s,
             (unsigned long long)r->messages, r->phase_min, r->phase_max,
@@ -99,11 +105,12 @@ char *ss_json_traffic(const char *pattern, const char *backend, const params_t *
     /* steady is null when no packet arrived in the warm-up to judge it */
     const char *steady = r->steady ? "true" : !c->tc.trace && !r->warmup_arrivals ? "null" : "false";
     fprintf(f, "{\"pattern\":\"%s\",\"backend\":\"%s\",\"n\":%d,\"tt\":%d,\"depth\":%d,\"vcs\":%d,"
+            "\"routing_function\":\"%s\","
             "\"rate\":%s,\"burst\":%s,\"packet_min\":%d,\"packet_max\":%d,\"seed\":%u,"
             "\"warmup\":%llu,\"steady\":%s,\"window\":%llu,\"drain\":%llu,\"cycles\":%llu,"
             "\"unstable\":%s,\"packets\":%llu,\"delivered\":%llu,"
             "\"offered\":%s,\"accepted\":%s,\"ideal\":%s,\"frac_ideal\":%s",
-            pattern, backend, p->n, p->tt, p->depth, p->vcs,
+            pattern, backend, p->n, p->tt, p->depth, p->vcs, routing_name(p->routing),
             num("%g", c->tc.trace ? 0.0 : c->tc.rate).s, num("%g", c->tc.burst).s,
             c->tc.pkt_min, c->tc.pkt_max, c->tc.seed, (unsigned long long)r->warmup, steady,
             (unsigned long long)r->window, (unsigned long long)r->drain,

@@ -111,6 +111,7 @@ const kernel_t *ss_kernel_opts_to_cfg(const ss_kernel_opts *k, const params_t *p
             bg->rate = -1;
         bg->seed = p->seed;
         bg->ties = p->ties;
+        bg->routing = p->routing;
     }
     return kt;
 }
@@ -186,6 +187,7 @@ SS_API const char *ss_kernel_check(ss_kernel_opts *k, ss_params *pp)
         const char *tw = NULL;
         bg.seed = p.seed;
         bg.ties = p.ties;
+        bg.routing = p.routing;
         traffic_t *t = traffic_new(&bg, p.n, &tw);
         if (!t) return ss_values_fail(v, "background = '%s': %s", text(k, "background"), tw);
         traffic_free(t);

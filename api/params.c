@@ -34,6 +34,15 @@ void ss_params_from_model(ss_params *p, const params_t *m)
     store(p, "threads", m->threads > 1 ? m->threads : 1, 0, 0);
     store(p, "vcs", m->vcs > 1 ? m->vcs : 1, 0, 0);
     ss_values_set_text(&p->v, "ties", m->ties == TIES_BALANCED ? "balanced" : "plus");
+    ss_values_set_text(&p->v, "routing_function", m->routing == ROUTING_MIN_ADAPT ? "min_adapt"
+                                                  : m->routing == ROUTING_VALIANT ? "valiant"
+                                                                                  : "dim_order");
+}
+
+static const char *routing_of(const ss_params *p)
+{
+    const char *rf = ss_values_text(&p->v, ss_field_index(SS_FIELDS_PARAMS, "routing_function"));
+    return rf ? rf : "dim_order";
 }
 
 static int64_t gi(const ss_params *p, const char *f)
@@ -68,6 +77,9 @@ void ss_params_to_model(const ss_params *p, params_t *m)
     m->vcs = (int)gi(p, "vcs");
     const char *ties = ss_values_text(&p->v, ss_field_index(SS_FIELDS_PARAMS, "ties"));
     m->ties = ties && strcmp(ties, "balanced") == 0 ? TIES_BALANCED : TIES_PLUS;
+    const char *rf = routing_of(p);
+    m->routing = !strcmp(rf, "min_adapt") ? ROUTING_MIN_ADAPT
+               : !strcmp(rf, "valiant") ? ROUTING_VALIANT : ROUTING_DIM_ORDER;
 }
 
 SS_API ss_params *ss_params_new(void)
@@ -156,6 +168,14 @@ SS_API const char *ss_params_check(ss_params *p)
         return ss_values_fail(&p->v, "threads = %lld is out of range (allowed 1..n = %lld: "
                               "each thread steps whole rows of the torus)", (long long)t,
                               (long long)n);
+    /* Duato's escape VC beside the adaptive ones; Valiant's two legs */
+    const char *rf = routing_of(p);
+    if (strcmp(rf, "dim_order") && gi(p, "vcs") < 2)
+        return ss_values_fail(&p->v, "routing_function = %s needs vcs >= 2 (vcs = %lld: %s)", rf,
+                              (long long)gi(p, "vcs"),
+                              !strcmp(rf, "min_adapt")
+                                  ? "one escape VC per dateline class and at least one adaptive"
+                                  : "one VC per dateline class for each of the two legs");
     return NULL;
 }
 SS_API const char *ss_params_error(const ss_params *p) { return p ? p->v.error : SS_NULL_PARAMS; }

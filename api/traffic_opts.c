@@ -291,6 +291,7 @@ void ss_traffic_opts_to_cfg(const ss_traffic_opts *t, const params_t *p, traffic
     c->messages_csv = text(t, "messages");
     c->tc.seed = p->seed;
     c->tc.ties = p->ties;
+    c->tc.routing = p->routing;
     if (t->trace_len) {
         c->tc.trace = t->trace;
         c->tc.trace_len = t->trace_len;

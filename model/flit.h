@@ -77,7 +77,10 @@ static inline flit_t flit_with_word(flit_t f, uint32_t w)
  *   [26:15] src  source node id (y*n + x), up to 4096 nodes
  *   [27]    class: 0 a node program's message, 1 synthetic traffic
  *           (model/traffic.h); routed alike, told apart by the receiving node
- *   [31:28] zero (reserved: a router clears them) */
+ *   [30:28] salt: routing_function valiant's per-packet choice among 8
+ *           intermediate nodes (the sender's; 0 for a node program's)
+ *   [31]    leg: valiant, 1 once the packet has passed its intermediate node
+ *   A router under dim_order or min_adapt clears bits [31:28]. */
 #define HEAD_HOP_BITS  7
 #define HEAD_DX_LSB    0
 #define HEAD_DY_LSB    (HEAD_DX_LSB + HEAD_HOP_BITS)
@@ -87,6 +90,9 @@ static inline flit_t flit_with_word(flit_t f, uint32_t w)
 #define HEAD_CLASS_LSB (HEAD_SRC_LSB + HEAD_SRC_BITS)
 #define HEAD_USED_BITS (HEAD_CLASS_LSB + 1) /* above: reserved */
 #define HEAD_MAX_NODES (1 << HEAD_SRC_BITS)
+#define HEAD_SALT_LSB  HEAD_USED_BITS
+#define HEAD_SALT_BITS 3
+#define HEAD_LEG_LSB   (HEAD_SALT_LSB + HEAD_SALT_BITS)
 
 #define HEAD_HOP_MASK ((1u << HEAD_HOP_BITS) - 1u)
 #define HEAD_SRC_MASK ((1u << HEAD_SRC_BITS) - 1u)
@@ -111,6 +117,14 @@ static inline unsigned head_class(uint32_t w) { return (w >> HEAD_CLASS_LSB) & 1
 static inline uint32_t head_with_class(uint32_t w, unsigned cls)
 {
     return (w & ~(1u << HEAD_CLASS_LSB)) | ((cls & 1u) << HEAD_CLASS_LSB);
+}
+static inline unsigned head_salt(uint32_t w) { return (w >> HEAD_SALT_LSB) & 7u; }
+static inline unsigned head_leg(uint32_t w) { return w >> HEAD_LEG_LSB; }
+/* w with valiant's leg and salt (the bits above HEAD_USED_BITS) */
+static inline uint32_t head_with_valiant(uint32_t w, unsigned leg, unsigned salt)
+{
+    return (w & ((1u << HEAD_USED_BITS) - 1u)) | ((salt & 7u) << HEAD_SALT_LSB) |
+           ((leg & 1u) << HEAD_LEG_LSB);
 }
 
 #endif

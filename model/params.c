@@ -32,6 +32,7 @@ static const params_preset_t presets[] = {
             .skip_verify = 0,
             .threads = 1,   /* one thread (the same cycles with more) */
             .vcs = 1,       /* one message-passing VC per dateline class */
+            .routing = ROUTING_DIM_ORDER,   /* e-cube, as iWarp */
         },
     },
     {
@@ -78,6 +79,7 @@ static const params_preset_t presets[] = {
             .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
+            .routing = ROUTING_DIM_ORDER,
         },
     },
     {
@@ -111,6 +113,7 @@ static const params_preset_t presets[] = {
             .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
+            .routing = ROUTING_DIM_ORDER,
         },
     },
     {
@@ -144,6 +147,7 @@ static const params_preset_t presets[] = {
             .skip_verify = 0,
             .threads = 1,
             .vcs = 1,
+            .routing = ROUTING_DIM_ORDER,
         },
     },
 };

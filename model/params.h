@@ -10,16 +10,24 @@ enum sync_mode {
     SYNC_SW = 2   /* the node program clears them (the iWarp prototype, Fig. 4) */
 };
 
-/* Which way a half-way (n/2) hop of a message-passing route goes. */
 enum skip_mode {
     SKIP_OFF = 0,      /* step every router every cycle */
     SKIP_IDLE = 1,     /* skip routers and stretches that would change nothing */
     SKIP_PERIODIC = 2  /* also skip stretches that repeat (model/skip.h) */
 };
 
+/* Which way a half-way (n/2) hop of a message-passing route goes. */
 enum ties_rule {
     TIES_PLUS = 0,     /* always + (the default; every recorded number) */
     TIES_BALANCED = 1  /* + or - per packet, by a hash of the seed (the HEAD carries it) */
+};
+
+/* The routes of message-passing messages (model/route.h); AAPC-pool
+ * messages keep dimension order under every function. */
+enum routing_function {
+    ROUTING_DIM_ORDER = 0,  /* dimension order, X then Y (every recorded number) */
+    ROUTING_MIN_ADAPT = 1,  /* minimal adaptive, Duato: escape VC in dimension order */
+    ROUTING_VALIANT = 2     /* via a random intermediate node, two dimension-order legs */
 };
 
 #define MAX_DEPTH 16   /* buffer depth limit (flits per VC per input) */
@@ -82,6 +90,9 @@ typedef struct {
      * 1 is the router of every recorded number; 0 is taken as 1). A HEAD
      * takes any free VC of its class (docs/microarchitecture.md). */
     int vcs;
+    /* enum routing_function: min_adapt and valiant need vcs >= 2 (the
+     * library refuses less; router_init takes dimension order then). */
+    int routing;
 } params_t;
 
 /* Machine presets: rows of data in params.c (name, description, every

@@ -17,6 +17,7 @@
  * in a cycle is seen before the next, as in the RTL. */
 #include "router.h"
 #include <stdio.h>
+#include "route.h"
 #include <string.h>
 
 /* The stages' pointers never overlap (router, wires, inputs, outputs): say
@@ -133,6 +134,9 @@ void router_init(router_t *r, const params_t *p, int x, int y)
     r->sync = p->sync;
     r->vcs = (uint8_t)(p->vcs >= 1 && p->vcs <= MAX_MP_VCS ? p->vcs : 1);
     r->nv = (uint8_t)VCS_IN_USE(r->vcs);
+    r->routing = (uint8_t)(r->vcs >= 2 && p->routing >= 0 && p->routing <= ROUTING_VALIANT
+                               ? p->routing : ROUTING_DIM_ORDER);
+    r->seed = p->seed;
     for (unsigned i = 0; i < r->vcs; i++) {
         r->class_vcs[MP_CLASS_LO] |= BIT(VC_BIT(0, vc_mp(MP_CLASS_LO, i)));
         r->class_vcs[MP_CLASS_HI] |= BIT(VC_BIT(0, vc_mp(MP_CLASS_HI, i)));
@@ -157,51 +161,6 @@ static ALWAYS_INLINE vcmask_t fifo_nonempty(const router_t *r, int nv)
 static inline flit_t fifo_front(const router_t *r, int b)
 {
     return AT(r->buf, b)[AT(r->rd, b) & r->ring_mask];
-}
-
-/* Does output port o of this router wrap around its ring? That link is the
- * ring's dateline: message-passing traffic crossing it moves to the high
- * class (VC_MP_HI's). */
-static int crosses_dateline(const router_t *r, int o)
-{
-    switch (o) {
-    case PORT_XP: return r->x == r->n - 1;
-    case PORT_XM: return r->x == 0;
-    case PORT_YP: return r->y == r->n - 1;
-    case PORT_YM: return r->y == 0;
-    default: return 0;
-    }
-}
-
-void router_route(const router_t *r, int p, int v, uint32_t head,
-                  int *out_port, int *out_vc, uint32_t *new_head)
-{
-    int dx = head_dx(head), dy = head_dy(head);
-    int o;
-    if (dx > 0)      { o = PORT_XP; dx--; }
-    else if (dx < 0) { o = PORT_XM; dx++; }
-    else if (dy > 0) { o = PORT_YP; dy--; }
-    else if (dy < 0) { o = PORT_YM; dy++; }
-    else             o = PORT_LOCAL;
-
-    int ov;
-    if (head_pool(head) == POOL_AAPC)
-        ov = VC_AAPC;
-    else if (o == PORT_LOCAL)
-        ov = v;                 /* eject keeps the VC it arrived on */
-    else if (crosses_dateline(r, o))
-        ov = VC_MP_HI;
-    else if (p == o && v != VC_AAPC)
-        ov = (int)vc_mp(vc_class((unsigned)v), 0);  /* straight on in one ring: keep the class */
-    else if (p == o)
-        ov = v;                 /* (an MP HEAD on the AAPC VC: as it came) */
-    else
-        ov = VC_MP_LO;          /* injected, or turned into a new ring */
-
-    *out_port = o;
-    *out_vc = ov;
-    *new_head = head_with_class(head_make(dx, dy, head_pool(head), head_src(head)),
-                                head_class(head));
 }
 
 /* Input p's AAPC queue is closed to new HEADs: its sticky NotInMessage bit
@@ -287,6 +246,36 @@ static ALWAYS_INLINE int vc_allocate(const router_t *r, int o, int ov, vcmask_t 
     return WHY_GO;
 }
 
+/* min_adapt and valiant (route.h): the first candidate with a free and
+ * ready VC, its lowest one; of two adaptive candidates the one whose VC
+ * has more credits, X on a tie (the selection function). Else the last
+ * candidate (the escape) waits, with its reason. */
+static int adaptive_allocate(const router_t *r, int p, int v, uint32_t word, vcmask_t ready,
+                             int *o, int *ov, uint32_t *head)
+{
+    route_cand_t c[3];
+    int k = route_candidates(r, p, v, word, c), best = -1, best_ob = 0;
+    for (int i = 0; i < k; i++) {
+        vcmask_t go = c[i].vcs & ~r->busy & ready;
+        if (!go || (i == k - 1 && best >= 0)) continue;   /* the escape: only if no other */
+        int ob = __builtin_ctzll(go);
+        if (best < 0 || AT(r->credits, ob) > AT(r->credits, best_ob)) {
+            best = i;
+            best_ob = ob;
+        }
+    }
+    int i = best < 0 ? k - 1 : best;
+    *o = c[i].port;
+    *head = c[i].head;
+    if (best >= 0) {
+        *ov = bit_vc[best_ob];
+        return WHY_GO;
+    }
+    vcmask_t free_ = c[i].vcs & ~r->busy;
+    *ov = bit_vc[__builtin_ctzll(free_ ? free_ : c[i].vcs)];
+    return free_ ? why_not_ready(r, __builtin_ctzll(free_)) : WHY_BUSY;
+}
+
 /* ---- eligible: input VC (p, v), non-empty: its target and why it waits -
  * ready: output_ready's mask. A message's later flits follow the route its
  * HEAD took; a HEAD with no route held is routed here (the RTL routes it as
@@ -305,8 +294,13 @@ static ALWAYS_INLINE int vc_eligible(const router_t *r, int b, vcmask_t ready, t
     int p = b % NUM_PORTS, v = b / NUM_PORTS, o, ov;
     if (v == VC_AAPC && queue_gated(r, p)) return WHY_GATED;
     uint32_t head;
-    router_route(r, p, v, flit_word(f), &o, &ov, &head);
-    int why = vc_allocate(r, o, ov, ready, &ov, nv);
+    int why;
+    if (r->routing != ROUTING_DIM_ORDER && head_pool(flit_word(f)) == POOL_MP) {
+        why = adaptive_allocate(r, p, v, flit_word(f), ready, &o, &ov, &head);
+    } else {
+        router_route(r, p, v, flit_word(f), &o, &ov, &head);
+        why = vc_allocate(r, o, ov, ready, &ov, nv);
+    }
     t->flit = flit_make(FLIT_HEAD, (unsigned)ov, head);
     t->port = (uint8_t)o;
     return why;

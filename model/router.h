@@ -48,6 +48,10 @@ typedef struct {
     /* K, message-passing VCs per dateline class (params_t.vcs), and the
      * VCs in use (1 + 2K) */
     uint8_t vcs, nv;
+    /* enum routing_function (params_t.routing; dimension order when K = 1)
+     * and the run's seed, valiant's hash of the intermediate node */
+    uint8_t routing;
+    uint32_t seed;
     /* per class (MP_CLASS_*): the bits of that class's K VCs at port 0
      * (shifted by o: at output o) */
     vcmask_t class_vcs[2];

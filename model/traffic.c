@@ -293,6 +293,8 @@ flit_t traffic_src_take(traffic_t *t, int node, uint64_t cycle)
         int dx = packet_offset(t, node % n, dst % n, node, dst, tn->next, 0);
         int dy = packet_offset(t, node / n, dst / n, node, dst, tn->next, 1);
         uint32_t w = head_with_class(head_make(dx, dy, POOL_MP, (unsigned)node), 1);
+        /* valiant: eight intermediate nodes per flow, in turn */
+        if (t->cfg.routing == ROUTING_VALIANT) w = head_with_valiant(w, 0, tn->next);
         p->inject = cycle;
         f = flit_make(FLIT_HEAD, VC_MP_LO, w);
     } else if (s + 1 < p->flits) {

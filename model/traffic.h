@@ -37,6 +37,7 @@ typedef struct traffic_cfg_s {
     int pkt_min, pkt_max;      /* flits per packet, HEAD and TAIL included */
     uint32_t seed;
     int ties;                  /* enum ties_rule (params.h): n/2 hops */
+    int routing;               /* enum routing_function: valiant's HEADs carry a salt */
     const traffic_trace_msg *trace;   /* replay this instead (sorted by cycle) */
     size_t trace_len;
 } traffic_cfg;

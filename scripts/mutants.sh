@@ -40,7 +40,7 @@ rtl_torus_credit_swap @@ rtl/ss_torus.v @@ rt_in_credit[(YM1*NP + YM)*CRW +: CRW
 rtl_route_hop_sign @@ rtl/ss_route_compute.vh @@ port = `SS_PORT_YM;  dy = dy + `SS_HOP_ONE; @@ port = `SS_PORT_YM;  dy = dy - `SS_HOP_ONE; @@ the route function counts a Y- hop the wrong way (the HEAD never arrives)
 sw_check_skips_last @@ sw/kernels/aapc_blocks.c @@ for (uint32_t i = 0; i < len; i++) { @@ for (uint32_t i = 0; i + 1 < len; i++) { @@ the AAPC kernels' word check skips the last word of every block
 c_rr_out_stuck @@ model/router.c @@ r->rr_out[o] = next_port[p]; @@ r->rr_out[o] = (uint8_t)p; @@ the C router's output round robin stays on the winner
-c_dateline_x_only @@ model/router.c @@ case PORT_YP: return r->y == r->n - 1; @@ case PORT_YP: return 0; @@ the C router's Y+ ring has no dateline
+c_dateline_x_only @@ model/route.c @@ case PORT_YP: return r->y == r->n - 1; @@ case PORT_YP: return 0; @@ the C router's Y+ ring has no dateline
 c_sw_clear_loses @@ model/router.c @@ *nim_d = (uint8_t)(fire ? 0u : (r->nim | tails)); @@ *nim_d = (uint8_t)(fire ? tails : (r->nim | tails)); @@ in the C router a TAIL in the clear's cycle survives the clear
 node_mem_tie @@ model/node.c @@ if (nd->mem_rr) in_ok = 0; @@ if (!nd->mem_rr) in_ok = 0; @@ the memory-port tie goes to the outbound engine first
 node_mem_cap @@ model/node.c @@ if (nd->mem_credit > MEM_CAP) nd->mem_credit = MEM_CAP; @@ if (nd->mem_credit > 4 * MEM_UNIT) nd->mem_credit = 4 * MEM_UNIT; @@ the memory budget bursts four words after idling, not two

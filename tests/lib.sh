@@ -69,3 +69,15 @@ WRAP
   chmod +x "$w"
   echo "$w"
 }
+
+# script_init PREFIX BUILD: the opening of a test script: $bin (BUILD's
+# syncswitch, each run bounded), $tmp (removed on exit), and pass/fail
+# printing "PASS PREFIX_name" / "FAIL PREFIX_name: why".
+script_init() {
+  bin="${2:-build}/syncswitch"
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2064
+  trap "rm -rf '$tmp'" EXIT
+  bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT
+  eval "pass() { echo \"PASS $1_\$1\"; }; fail() { echo \"FAIL $1_\$1: \$2\"; }"
+}

@@ -50,6 +50,9 @@ part traffic/ties "$here/traffic/ties.sh" "$dir"
 # --vcs K (issue 21, part 1): K = 1 is the default, more VCs carry more,
 # the AAPC pool unchanged, bad K refused
 part traffic/vcs "$here/traffic/vcs.sh" "$dir"
+# --routing-function (issue 29): min_adapt and valiant past saturation with
+# the watchdog armed, every pattern; the AAPC routes kept; refusals
+part traffic/routing "$here/traffic/routing.sh" "$dir"
 # the measurement scripts: their variables checked, no half-written result
 part scripts/scripts "$here/scripts/scripts.sh" "$dir"
 # the library: its error contract, its exported symbols, every field's

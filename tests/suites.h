@@ -6,6 +6,7 @@
 #include "check.h"
 extern const test_case tests_router[];     /* unit/test_router.c */
 extern const test_case tests_router_sync[]; /* unit/test_router_sync.c */
+extern const test_case tests_route[];      /* unit/test_route.c */
 extern const test_case tests_schedule[];   /* unit/test_schedule.c */
 extern const test_case tests_params[];     /* unit/test_params.c */
 extern const test_case tests_traffic[];    /* unit/test_traffic.c */

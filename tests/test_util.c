@@ -42,6 +42,7 @@ static void opts_params(const test_opts *o, params_t *p)
     p->skip = o->step_all ? SKIP_OFF : o->skip ? o->skip : SKIP_PERIODIC;
     p->skip_verify = o->skip_verify;
     p->vcs = o->vcs ? o->vcs : 1;
+    p->routing = o->routing;
     p->dma_cycles = o->dma_cycles;
     if (o->sync_sw) p->sync = SYNC_SW;
     p->threads = o->threads;

@@ -34,6 +34,7 @@ typedef struct {
     int skip_verify;            /* params_t.skip_verify */
     int threads;                /* params_t.threads (0: one) */
     int vcs;                    /* params_t.vcs (0: one) */
+    int routing;                /* params_t.routing (enum routing_function) */
     int dma_cycles;             /* params_t.dma_cycles */
     int sync_sw;                /* 1: the machine's switch is software (iwarp-proto's
                                    sync 2: the hardware-switch kernels run on it) */

@@ -28,8 +28,34 @@ typedef struct {
     const char *key;      /* or keys, between spaces, that share the row */
     const char *option;   /* "--n": the value goes there */
     const char *only;     /* the value accepted, setting nothing */
-    const char *why;      /* refused (any other value, when only is set) */
+    const char *why;      /* refused (any other value, when only is set; or
+                             when its map below refuses the value) */
 } booksim_key;
+
+/* BookSim's torus routing functions by their names here. */
+static const char *map_routing(const char *val, char *buf, size_t len)
+{
+    static const char *const names[][2] = { { "dim_order_torus", "dim_order" },
+                                            { "min_adapt_torus", "min_adapt" },
+                                            { "valiant_torus", "valiant" } };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(val, names[i][0])) {
+            snprintf(buf, len, "%s", names[i][1]);
+            return buf;
+        }
+    return NULL;
+}
+
+/* BookSim halves a torus's VCs at the dateline: num_vcs = 2K is K per
+ * class here (the AAPC VC comes on top). */
+static const char *map_num_vcs(const char *val, char *buf, size_t len)
+{
+    char *end;
+    long v = strtol(val, &end, 10);
+    if (*val == 0 || *end || v < 2 || v > 2 * 4 || v % 2) return NULL;
+    snprintf(buf, len, "%ld", v / 2);
+    return buf;
+}
 
 #define PIPELINE "the router's pipeline is fixed: route, arbitrate and traverse in one " \
                  "cycle, a credit round trip of 4 cycles (docs/microarchitecture.md); " \
@@ -53,17 +79,19 @@ static const booksim_key booksim[] = {
     { "injection_process", NULL, "bernoulli",
       "Bernoulli is the default; on/off bursts are burst = L (mean packets per burst), "
       "not burst_alpha/burst_beta" },
-    { "num_vcs", NULL, NULL, "the VCs here are 1 (AAPC) + 2K per port, K per dateline "
-      "class: give vcs = K (1..4) instead" },
-    { "routing_function", NULL, NULL, "routes are fixed: dimension order on the dateline "
-      "VCs, an n/2 tie goes + (issue 21 --ties not built yet)" },
+    { "num_vcs", "--vcs", NULL, "BookSim splits a torus's VCs in half at the dateline, so "
+      "num_vcs = 2K (2, 4, 6 or 8) is K message-passing VCs per dateline class here (vcs = K; "
+      "the AAPC VC comes on top)" },
+    { "routing_function", "--routing-function", NULL, "the torus routing functions here are "
+      "dim_order_torus, min_adapt_torus and valiant_torus (or routing-function = dim_order, "
+      "min_adapt or valiant)" },
     { "router", NULL, NULL, "one router: input-queued wormhole with the synchronizing "
       "switch (docs/microarchitecture.md)" },
     { "speculative", NULL, NULL, "no speculative allocation: " PIPELINE },
     { "sw_allocator", NULL, NULL, "the switch allocator is fixed: a round-robin VC per "
       "input, then a round-robin input per output (docs/microarchitecture.md)" },
-    { "vc_allocator", NULL, NULL, "no VC allocator: the output VC is the route's dateline "
-      "class (a --vcs option would need one; issue 21)" },
+    { "vc_allocator", NULL, NULL, "the VC allocator is fixed: a HEAD takes the lowest free "
+      "and ready VC its route allows (docs/microarchitecture.md)" },
     { "credit_delay routing_delay vc_alloc_delay sw_alloc_delay st_prepare_delay "
       "st_final_delay", NULL, NULL, PIPELINE },
     { "input_speedup output_speedup internal_speedup", NULL, NULL,
@@ -76,6 +104,21 @@ static const booksim_key booksim[] = {
       NULL, NULL, MEASURE },
 };
 #define NBOOKSIM ((int)(sizeof booksim / sizeof booksim[0]))
+
+/* The keys whose value is translated for their option: the value as the
+ * option takes it, written into buf, or NULL (refused with the row's why). */
+typedef const char *(*booksim_map)(const char *val, char *buf, size_t len);
+static const struct {
+    const char *key;
+    booksim_map map;
+} booksim_maps[] = { { "num_vcs", map_num_vcs }, { "routing_function", map_routing } };
+
+static booksim_map booksim_map_of(const char *key)
+{
+    for (size_t i = 0; i < sizeof booksim_maps / sizeof booksim_maps[0]; i++)
+        if (!strcmp(booksim_maps[i].key, key)) return booksim_maps[i].map;
+    return NULL;
+}
 
 static const booksim_key *booksim_find(const char *key)
 {
@@ -204,7 +247,12 @@ static void take_key(reader *r, const line_kv *kv, int booksim_file, const char 
         if (options_row_kind(b->option, r->cmd) < 0)
             fail(file, kv->line, "%s (%s) is not an option of %s", kv->key, b->option + 2,
                  r->cmd == CMD_TRAFFIC ? "traffic" : "run");
-        entry *e = put(r, b->option, kv->val, file, kv->line);
+        char mapped[32];
+        const char *val = kv->val;
+        booksim_map map = booksim_map_of(kv->key);
+        if (map && !(val = map(kv->val, mapped, sizeof mapped)))
+            fail(file, kv->line, "%s = %s: %s", kv->key, kv->val, b->why);
+        entry *e = put(r, b->option, val, file, kv->line);
         if (!strcmp(kv->key, "injection_rate")) r->rate_in_packets = e;
         return;
     }

@@ -95,6 +95,7 @@ const opt_row opt_rows[] = {
       .help = "step a copy of the machine through every periodic skip and compare the two "
               "(slow: a check of the skip)" },
     { .cmds = BOTH, OPT("--vcs", "K"), PARAM("vcs") },
+    { .cmds = BOTH, OPT("--routing-function", "F"), PARAM("routing_function") },
     { .cmds = BOTH, OPT("--preset", "P"), ENUM_OF(preset_choice), AT(preset),
       .help = "machine parameter preset, whose values 'syncswitch presets' lists; "
               "applied first wherever it stands, so the other options override "

@@ -13,12 +13,22 @@ void report_json(const kernel_t *k, const params_t *p, const kernel_cfg *c,
     free(line);
 }
 
+/* The routes, where they are not the recorded router's. */
+static void routes_line(const params_t *p)
+{
+    if (p->routing == ROUTING_MIN_ADAPT)
+        printf("  routes       minimal adaptive, %d VCs per dateline class (1 escape)\n", p->vcs);
+    else if (p->routing == ROUTING_VALIANT)
+        printf("  routes       Valiant, via a random node, %d VCs per dateline class\n", p->vcs);
+}
+
 void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
                     const run_result *r, int backend)
 {
     printf("%s on a %dx%d torus, B = %u words, T_t = %d, S = %g MHz, depth %d, backend %s\n",
            k->name, p->n, p->n, c->words, p->tt, p->mhz, p->depth,
            backend_choices[backend].name);
+    routes_line(p);
     /* Eq. 1 bounds a full AAPC (every node sends B words to every node: the
      * kernels without their own byte count); T_s and Eq. 3 describe phases */
     int aapc = k->bytes == NULL;
@@ -80,6 +90,7 @@ void report_traffic_summary(const char *pattern, const params_t *p, const traffi
                "T_t = %d, depth %d, backend %s\n", pattern, c->tc.rate, p->n, p->n,
                c->tc.pkt_min, c->tc.pkt_max, c->tc.burst > 0 ? " in bursts" : "", p->tt, p->depth,
                backend_choices[backend].name);
+    routes_line(p);
     if (!c->tc.trace)
         printf("  warm-up %llu cycles (%s), window %llu, drain %llu\n",
                (unsigned long long)r->warmup,

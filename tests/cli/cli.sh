@@ -208,7 +208,7 @@ else pass summary_eq; fi
 # iwarp's are the values of params_iwarp
 "$bin" presets >"$tmp/p" 2>"$tmp/err"
 rc=$?
-want="--tt 2 --mhz 20 --depth 4 --call-cycles 10 --msg-cycles 400 --dma-cycles 0 --watchdog 200000 --seed 1 --jitter 0 --mem-bw 0 --threads 1 --ties plus --skip auto --vcs 1"
+want="--tt 2 --mhz 20 --depth 4 --call-cycles 10 --msg-cycles 400 --dma-cycles 0 --watchdog 200000 --seed 1 --jitter 0 --mem-bw 0 --threads 1 --ties plus --skip auto --vcs 1 --routing-function dim_order"
 if [ $rc -ne 0 ]; then fail presets "exit $rc"
 elif ! grep -q '^iwarp  .*iWarp' "$tmp/p"; then fail presets "no iwarp line: $(head -2 "$tmp/p")"
 elif [ "$(grep -A1 '^iwarp ' "$tmp/p" | tail -1 | sed 's/^ *//')" != "$want" ]; then

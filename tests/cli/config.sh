@@ -88,12 +88,25 @@ b=$("$bin" run --config run.conf | strip_wall)
 if [ -n "$a" ] && [ "$a" = "$b" ]; then pass run_file_is_flags; else fail run_file_is_flags "$a / $b"; fi
 
 file_refused unknown_key unknown.conf 'n = 4\nfoo = 1\n' "unknown.conf:2: unknown key 'foo'"
-for k in num_vcs routing_function router speculative sw_allocator vc_allocator credit_delay \
+for k in router speculative sw_allocator vc_allocator credit_delay \
   st_final_delay internal_speedup sample_period stopping_thres; do
   printf 'topology = torus\nk = 4\n%s = 1\n' "$k" >"bs_$k.cfg"
   refused "booksim_$k" "bs_$k.cfg:3: $k: " traffic --config "bs_$k.cfg"
 done
-refused booksim_num_vcs_why "give vcs = K" traffic --config bs_num_vcs.cfg
+# the keys that map with a translation: what has no equivalent is refused
+for kv in "num_vcs = 3" "num_vcs = 10" "num_vcs = 0" "num_vcs = x" "routing_function = ugal_torus" \
+  "routing_function = min_adapt"; do
+  k=${kv%% *}
+  printf 'topology = torus\nk = 4\n%s\n' "$kv" >"bs_$k.cfg"
+  refused "booksim_${k}_$(printf %s "${kv#* = }" | tr -c 'a-z0-9_' _)" "bs_$k.cfg:3: $kv: " traffic --config "bs_$k.cfg"
+done
+refused booksim_num_vcs_why "num_vcs = 2K (2, 4, 6 or 8) is K" traffic --config bs_num_vcs.cfg
+# num_vcs = 2K is vcs = K; BookSim's torus routing functions by their names
+for rf in dim_order min_adapt valiant; do
+  printf 'topology = torus\nk = 4\nnum_vcs = 4\nrouting_function = %s_torus\ntraffic = uniform\ninjection_rate = 0.1\ninjection_rate_uses_flits = 1\nvc_buf_size = 2\n' "$rf" >"bs_rf_$rf.cfg"
+  same "booksim_routing_$rf" "--n 4 --vcs 2 --routing-function $rf --pattern uniform --rate 0.1 --depth 2 --window 500 --warmup 200" \
+    --config "bs_rf_$rf.cfg" --window 500 --warmup 200
+done
 file_refused booksim_mesh mesh.cfg 'topology = mesh\n' "mesh.cfg:1: topology: "
 file_refused booksim_dimension dim.cfg 'topology = torus\nk = 4\nn = 3\n' "dim.cfg:3: n: "
 file_refused booksim_rate_in_packets pkts.cfg 'k = 4\ninjection_rate = 0.1\ntraffic = uniform\n' "pkts.cfg:2: injection_rate: "

@@ -31,6 +31,10 @@ static void memory_mode(test_opts *o) { o->payload_gen = 0; }
 static void generated(test_opts *o) { o->payload_gen = 1; }
 static void vcs2(test_opts *o) { o->vcs = 2; o->tt = 1; o->depth = 2; }
 static void vcs4(test_opts *o) { o->vcs = 4; }
+static void adapt2(test_opts *o) { o->vcs = 2; o->tt = 1; o->routing = ROUTING_MIN_ADAPT; }
+static void adapt3_d1(test_opts *o) { o->vcs = 3; o->depth = 1; o->routing = ROUTING_MIN_ADAPT; }
+static void valiant2(test_opts *o) { o->vcs = 2; o->routing = ROUTING_VALIANT; }
+static void valiant4(test_opts *o) { o->vcs = 4; o->tt = 1; o->routing = ROUTING_VALIANT; }
 static void proto(test_opts *o) { o->sync_sw = 1; o->dma_cycles = 450; o->payload_gen = 1; }
 static void jitter(test_opts *o) { o->jitter = 0.3; o->seed = 5; o->payload_gen = 1; }
 static void threads3(test_opts *o) { o->threads = 3; o->payload_gen = 1; }
@@ -54,6 +58,11 @@ static const skip_case cases[] = {
     { "msgpass", 8, 64, 1, 0, NULL },
     { "msgpass", 8, 64, 1, 0, vcs2 },
     { "msgpass", 8, 32, 1, 0, vcs4 },
+    { "msgpass", 8, 64, 1, 0, adapt2 },
+    { "msgpass", 6, 48, 1, 0, adapt3_d1 },
+    { "msgpass", 8, 48, 1, 0, valiant2 },
+    { "msgpass-var", 6, 32, 1, 0, valiant4 },
+    { "phased", 8, 64, 1, 1, adapt2 },   /* the AAPC pool keeps its routes */
     { "msgpass", 6, 32, 1, 0, tweak_slow_mem },
     { "msgpass-var", 8, 32, 1, 0, tweak_var_sizes },
     { "hcube-aapc", 8, 64, 1, 0, NULL },

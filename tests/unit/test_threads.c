@@ -18,6 +18,8 @@ typedef struct {
 } threads_case;
 
 static void every_router(test_opts *o) { o->step_all = 1; }
+static void adapt(test_opts *o) { o->vcs = 2; o->routing = ROUTING_MIN_ADAPT; }
+static void valiant(test_opts *o) { o->vcs = 3; o->routing = ROUTING_VALIANT; }
 
 static const threads_case cases[] = {
     { "phased", 8, 8, 1, NULL },
@@ -29,6 +31,8 @@ static const threads_case cases[] = {
     { "global-sum-tree", 4, 16, 1, NULL },
     { "phased", 8, 4, 0, tweak_stall },
     { "phased", 8, 4, 1, every_router },
+    { "msgpass", 8, 8, 1, adapt },
+    { "msgpass", 8, 8, 1, valiant },
 };
 
 static void test_threads_same_machines(test_ctx *t)
