@@ -16,19 +16,25 @@ strip_backend() { sed 's/"backend":"[a-z-]*",//' | strip_wall; }
 # 'field NAME: A_VALUE vs B_VALUE' ('(none)' for a field only one has);
 # nothing when they are equal. The comparators below name it.
 json_diff() {
-  A=$1 B=$2 awk 'BEGIN {
-    sa = ENVIRON["A"]; sb = ENVIRON["B"]; sub(/}$/, "", sa); sub(/}$/, "", sb)
-    na = split(sa, a, /,"/); nb = split(sb, b, /,"/)
-    for (i = 1; i <= (na > nb ? na : nb); i++) {
-      if (i <= na && i <= nb && a[i] == b[i]) continue
-      f = i <= na ? a[i] : b[i]
-      sub(/^[{]?"/, "", f); sub(/".*/, "", f)
-      va = i <= na ? a[i] : "(none)"; vb = i <= nb ? b[i] : "(none)"
-      sub(/^[^:]*:/, "", va); sub(/^[^:]*:/, "", vb)
-      printf "field %s: %s vs %s\n", f, va, vb
-      exit
+  A=$1 B=$2 awk '
+    function parse(s, names, vals, has,   n, i, f) {
+      sub(/}$/, "", s); n = split(s, f, /,"/)
+      for (i = 1; i <= n; i++) {
+        names[i] = f[i]; sub(/^[{]?"/, "", names[i]); sub(/".*/, "", names[i])
+        vals[i] = f[i]; sub(/^[^:]*:/, "", vals[i]); has[names[i]] = vals[i]
+      }
+      return n
     }
-  }'
+    BEGIN {
+      na = parse(ENVIRON["A"], an, av, ah); nb = parse(ENVIRON["B"], bn, bv, bh)
+      for (i = 1; i <= (na > nb ? na : nb); i++) {
+        if (i <= na && i <= nb && an[i] == bn[i] && av[i] == bv[i]) continue
+        if (i <= na && !(an[i] in bh)) { printf "field %s: %s vs (none)\n", an[i], av[i]; exit }
+        if (i <= nb && !(bn[i] in ah)) { printf "field %s: (none) vs %s\n", bn[i], bv[i]; exit }
+        if (an[i] == bn[i]) { printf "field %s: %s vs %s\n", an[i], av[i], bv[i]; exit }
+        printf "field order: %s vs %s\n", an[i], bn[i]; exit
+      }
+    }'
 }
 
 # same_as_c TEST BIN BACKEND ARGS...: `BIN ARGS --backend BACKEND --json`
