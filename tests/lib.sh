@@ -8,20 +8,51 @@ strip_wall() { sed 's/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0
 # field NAME: one value from a `syncswitch ... --json` line on stdin.
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 
+# strip_backend: strip_wall, and the backend's name too (runs of one
+# simulation on two backends)
+strip_backend() { sed 's/"backend":"[a-z-]*",//' | strip_wall; }
+
+# json_diff A B: the first field where two --json lines differ, as
+# 'field NAME: A_VALUE vs B_VALUE' ('(none)' for a field only one has);
+# nothing when they are equal. The comparators below name it.
+json_diff() {
+  A=$1 B=$2 awk '
+    function parse(s, names, vals, has,   n, i, f) {
+      sub(/}$/, "", s); n = split(s, f, /,"/)
+      for (i = 1; i <= n; i++) {
+        names[i] = f[i]; sub(/^[{]?"/, "", names[i]); sub(/".*/, "", names[i])
+        vals[i] = f[i]; sub(/^[^:]*:/, "", vals[i]); has[names[i]] = vals[i]
+      }
+      return n
+    }
+    BEGIN {
+      na = parse(ENVIRON["A"], an, av, ah); nb = parse(ENVIRON["B"], bn, bv, bh)
+      for (i = 1; i <= (na > nb ? na : nb); i++) {
+        if (i <= na && i <= nb && an[i] == bn[i] && av[i] == bv[i]) continue
+        if (i <= na && !(an[i] in bh)) { printf "field %s: %s vs (none)\n", an[i], av[i]; exit }
+        if (i <= nb && !(bn[i] in ah)) { printf "field %s: (none) vs %s\n", bn[i], bv[i]; exit }
+        if (an[i] == bn[i]) { printf "field %s: %s vs %s\n", an[i], av[i], bv[i]; exit }
+        printf "field order: %s vs %s\n", an[i], bn[i]; exit
+      }
+    }'
+}
+
 # same_as_c TEST BIN BACKEND ARGS...: `BIN ARGS --backend BACKEND --json`
 # exits 0, is verified and prints the C backend's JSON (backend and wall
 # time aside), and matches the regex $MUST when that is set; $BE_ARGS, when
-# set, goes to the BACKEND run only. One PASS/FAIL line named TEST.
+# set, goes to the BACKEND run only. One PASS/FAIL line named TEST; a
+# difference names the first field that differs.
 same_as_c() {
   local name=$1 bin=$2 be=$3; shift 3
   local c s rc err
   err=$(mktemp)
-  c=$("$bin" "$@" --json 2>/dev/null | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//')
+  c=$("$bin" "$@" --json 2>/dev/null | strip_backend)
   # shellcheck disable=SC2086
   s=$("$bin" "$@" --backend "$be" ${BE_ARGS:-} --json 2>"$err"); rc=$?
-  s=$(echo "$s" | sed 's/"backend":"[a-z-]*",//; s/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//')
+  s=$(echo "$s" | strip_backend)
   if [ $rc -ne 0 ]; then echo "FAIL $name: exit $rc: $(head -c 300 "$err")"
-  elif [ -z "$c" ] || [ "$c" != "$s" ]; then echo "FAIL $name: c $c; $be $s"
+  elif [ -z "$c" ]; then echo "FAIL $name: no JSON from the c run"
+  elif [ "$c" != "$s" ]; then echo "FAIL $name: $(json_diff "$c" "$s") (c vs $be)"
   elif ! echo "$s" | grep -q '"verified":true'; then echo "FAIL $name: not verified: $s"
   elif [ -n "${MUST:-}" ] && ! echo "$s" | grep -q "$MUST"; then echo "FAIL $name: no $MUST in $s"
   else echo "PASS $name"; fi
@@ -31,7 +62,8 @@ same_as_c() {
 # same_across TEST "VARIANTS" ARGS...: the JSON of `same_ref ARGS --json`
 # (wall time aside), then of `same_variant V ARGS --json` for each V of
 # VARIANTS (threads, ranks, ...): PASS when every one agrees with the
-# first. The caller defines same_ref, same_variant, pass and fail.
+# first, else a FAIL naming the variant and the first field that differs.
+# The caller defines same_ref, same_variant, pass and fail.
 same_across() {
   local name=$1 variants=$2 one many v err; shift 2
   err=$(mktemp)
@@ -41,8 +73,10 @@ same_across() {
   fi
   for v in $variants; do
     many=$(same_variant "$v" "$@" --json 2>"$err" | strip_wall)
-    if [ "$one" != "$many" ]; then
-      fail "$name" "$v: '$many' $(head -c 200 "$err"); reference: $one"; rm -f "$err"; return
+    if [ -z "$many" ]; then
+      fail "$name" "$v: no JSON: $(head -c 200 "$err")"; rm -f "$err"; return
+    elif [ "$one" != "$many" ]; then
+      fail "$name" "$v: $(json_diff "$one" "$many") (reference vs $v)"; rm -f "$err"; return
     fi
   done
   rm -f "$err"

@@ -66,6 +66,9 @@ if [ -x "$dir/api/test_api" ]; then
 fi
 # every runner's per-case bound, on planted overruns (issue 33)
 part runner/bounds "$here/runner/bounds.sh" "$dir"
+# the whole-run comparators of tests/lib.sh (same_across, same_as_c) on
+# planted differences: each names the field (issue 32)
+part runner/compare "$here/runner/compare.sh"
 # the include layering, and every kernel's cycles against the golden data
 part layout "$here/layout.sh"
 # the paper's values (paper/data/*.csv) against the seed lines they cite

@@ -26,6 +26,14 @@ const opt_choice rtl_top_choices[] = {
     [RTL_TOP_TORUS + 1] = { NULL, NULL },
 };
 
+static const opt_choice perturb_signal_choices[] = {
+    [PERTURB_FLIT] = { "flit", "router 0's first X+ flit: made kind 0 (malformed)" },
+    [PERTURB_CREDIT] = { "credit", "router 0's first credit return: lost" },
+    [PERTURB_NIM] = { "nim", "router 0's sticky NotInMessage bit of input X+: flipped" },
+    [PERTURB_PHASE] = { "phase", "router 0's phase counter: its low bit flipped" },
+    [PERTURB_PHASE + 1] = { NULL, NULL },
+};
+
 static const char *from_table(const opt_choice *t, int i, const char **help)
 {
     for (int j = 0; j < i; j++)
@@ -36,6 +44,10 @@ static const char *from_table(const opt_choice *t, int i, const char **help)
 
 static const char *backend_choice(int i, const char **h) { return from_table(backend_choices, i, h); }
 static const char *rtl_top_choice(int i, const char **h) { return from_table(rtl_top_choices, i, h); }
+static const char *perturb_signal_choice(int i, const char **h)
+{
+    return from_table(perturb_signal_choices, i, h);
+}
 
 const char *preset_choice(int i, const char **help)
 {
@@ -124,7 +136,10 @@ const opt_row opt_rows[] = {
     { OPT("--trace-to", "C"), INT_IN(0, INT64_MAX), AT(be.trace_to), .def = "default: the end",
       .help = "last cycle in the waveform (rtl, cosim)" },
     { OPT("--cosim-perturb", "C"), INT_IN(0, INT64_MAX), AT(be.perturb_cycle), .def = "",
-      .help = "self-test: corrupt one C-model flit at cycle C" },
+      .help = "self-test of the comparator: corrupt one signal of the C model at cycle C "
+              "(--cosim-perturb-signal); the run must stop, naming it" },
+    { OPT("--cosim-perturb-signal", "S"), ENUM_OF(perturb_signal_choice), AT(be.perturb_signal),
+      .def = "default flit", .help = "what --cosim-perturb corrupts" },
     { .cmds = BOTH, OPT("--rtl-x-seed", "S"), INT_IN(0, INT32_MAX), AT(be.x_seed), .def = "",
       .help = "rtl, cosim: run the X-randomised Verilated build (--x-initial unique "
               "--x-assign unique, build/rtl/..._xu) with every register starting at a random "

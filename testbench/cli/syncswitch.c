@@ -171,6 +171,11 @@ static int cmd_run(int argc, char **argv)
         usage_error("--trace needs --backend rtl, cosim, sc or sc-rtl");
     if (be->perturb_cycle >= 0 && be->kind != BACKEND_COSIM)
         usage_error("--cosim-perturb needs --backend cosim");
+    if (be->perturb_cycle < 0 && options_given(&o, "--cosim-perturb-signal"))
+        usage_error("--cosim-perturb-signal needs --cosim-perturb C");
+    if (be->perturb_signal >= PERTURB_NIM && !o.sync_switch)
+        usage_error("--cosim-perturb-signal nim and phase need the synchronizing switch: the "
+                    "RTL built without it (--sync-switch 0) has no bits and no phase to compare");
     if (!rtl && (options_given(&o, "--trace-from") || options_given(&o, "--trace-to")))
         usage_error("--trace-from and --trace-to need --backend rtl or cosim (the SystemC "
                     "backends trace the whole run)");

@@ -21,13 +21,18 @@ enum backend_kind { BACKEND_C = 0, BACKEND_RTL = 1, BACKEND_COSIM = 2, BACKEND_S
  * (traceable). */
 enum rtl_top_kind { RTL_TOP_ROUTERS = 0, RTL_TOP_TORUS = 1 };
 
+/* What the cosim self-test corrupts in the C model (--cosim-perturb-signal):
+ * one of each class of signal the comparator compares. */
+enum perturb_signal { PERTURB_FLIT = 0, PERTURB_CREDIT = 1, PERTURB_NIM = 2, PERTURB_PHASE = 3 };
+
 typedef struct {
     int kind;                 /* enum backend_kind */
     const char *trace;        /* waveform file (.fst, or .vcd; SystemC: .vcd), or NULL */
     uint64_t trace_from;      /* first cycle dumped */
     uint64_t trace_to;        /* last cycle dumped */
-    int64_t perturb_cycle;    /* cosim self-test: corrupt the C model's
-                                 X+ link of router 0 at this cycle (-1: no) */
+    int64_t perturb_cycle;    /* cosim self-test: corrupt one signal of the
+                                 C model's router 0 at this cycle (-1: no) */
+    int perturb_signal;       /* which (enum perturb_signal; 0: its X+ link) */
     const struct traffic_cfg_s *background; /* synthetic traffic underneath the
                                  kernel (run --background), or NULL */
     int64_t x_seed;           /* X-randomised RTL build: reset every register

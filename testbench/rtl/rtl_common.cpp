@@ -85,15 +85,61 @@ bool Top::compare()
         // a router built without the switch has no bits and no phase; the
         // C router's (SYNC_OFF: observers only, they gate nothing) are not
         // compared
-        if (RTL_SYNC && (r.nim != m->r[i].nim || r.phase != m->r[i].phase)) {
+        if (!RTL_SYNC) continue;
+        uint8_t cn = m->r[i].nim, rn = r.nim;
+        if (cn != rn) {
+            int b = 0;
+            while (!(((cn ^ rn) >> b) & 1)) b++;
             snprintf(msg_, sizeof msg_,
-                     "cosim mismatch at cycle %llu: router (%d,%d) sync switch: "
-                     "C nim %02x phase %u, RTL nim %02x phase %u",
-                     cyc, x, y, m->r[i].nim, m->r[i].phase, r.nim, r.phase);
+                     "cosim mismatch at cycle %llu: router (%d,%d) input %s sync switch "
+                     "NotInMessage bit: C %d, RTL %d (bits C %02x, RTL %02x)",
+                     cyc, x, y, b < NUM_PORTS ? port_name[b] : "?", (cn >> b) & 1,
+                     (rn >> b) & 1, cn, rn);
+            return false;
+        }
+        if (r.phase != m->r[i].phase) {
+            snprintf(msg_, sizeof msg_,
+                     "cosim mismatch at cycle %llu: router (%d,%d) sync switch phase: "
+                     "C %u, RTL %u", cyc, x, y, m->r[i].phase, r.phase);
             return false;
         }
     }
     return true;
+}
+
+// Self-test of the comparator (--cosim-perturb C, --cosim-perturb-signal):
+// at or after cycle C, once, corrupt one signal of router 0 of each class
+// the comparator compares, in the C model's next outputs or registers; the
+// report must name it. A class the build does not compare (the sync
+// switch's without it) stays pending: run.c says the run tested nothing.
+void Top::perturb()
+{
+    machine_t *m = m_;
+    if (opts_.perturb_cycle < 0 || (int64_t)m->cycle < opts_.perturb_cycle) return;
+    router_out_t *o = &m->out_d[0];
+    switch (opts_.perturb_signal) {
+    case PERTURB_CREDIT: {   // the first credit it returns is lost
+        int p = 0;
+        while (p < NUM_PORTS && !(o->credit[p] & CREDIT_VALID)) p++;
+        if (p == NUM_PORTS) return;
+        o->credit[p] = 0;
+        break;
+    }
+    case PERTURB_NIM:   // input X+'s NotInMessage bit flipped
+        if (!RTL_SYNC) return;
+        m->r[0].nim ^= 1u << PORT_XP;
+        break;
+    case PERTURB_PHASE:   // the phase counter's low bit flipped
+        if (!RTL_SYNC) return;
+        m->r[0].phase ^= 1u;
+        break;
+    default:   // the first flit it sends on X+: a valid flit whose kind
+               // field is 0, which no sender makes
+        if (!flit_valid(o->link[PORT_XP])) return;
+        o->link[PORT_XP] &= ~((flit_t)FLIT_KIND_MASK << FLIT_KIND_LSB);
+        break;
+    }
+    opts_.perturb_cycle = -1;
 }
 
 void Top::fail_assert(int x, int y)
@@ -118,14 +164,7 @@ int Top::step()
     if (opts_.kind == BACKEND_COSIM) {
         moved = machine_routers_step_c(m);   // clears the nodes' sw_clear
         if (moved < 0) return -1;
-        // self-test of the comparator: corrupt the first flit router 0
-        // sends on X+ at or after the chosen cycle: a valid flit whose kind
-        // field is 0, which no sender makes (the report must say so)
-        if (opts_.perturb_cycle >= 0 && (int64_t)m->cycle >= opts_.perturb_cycle &&
-            flit_valid(m->out_d[0].link[PORT_XP])) {
-            m->out_d[0].link[PORT_XP] &= ~((flit_t)FLIT_KIND_MASK << FLIT_KIND_LSB);
-            opts_.perturb_cycle = -1;
-        }
+        perturb();
     } else {
         for (int i = 0; i < m->num_nodes; i++) m->node[i].sw_clear = 0;
     }

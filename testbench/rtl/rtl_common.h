@@ -33,7 +33,7 @@ public:
     // (else coverage.dat); nothing otherwise.
     static void write_coverage(VerilatedContext *c);
     machine_t *machine() const { return m_; }
-    // --cosim-perturb named a cycle and no flit has been corrupted yet
+    // --cosim-perturb named a cycle and no signal has been corrupted yet
     bool perturb_pending() const { return opts_.perturb_cycle >= 0; }
 
 protected:
@@ -55,6 +55,7 @@ protected:
 
 private:
     bool compare();
+    void perturb();
     char msg_[512] = "";
     bool asserted_ = false;
 };

@@ -105,6 +105,13 @@ expect_usage tr_bitrev_n6      traffic --pattern bitrev --rate 0.1 --n 6
 expect_usage tr_kernel_option  traffic --pattern uniform --rate 0.1 --words 4
 expect_usage tr_run_option     run --kernel phased --n 8 --words 16 --rate 0.1
 expect_usage tr_cosim_perturb  traffic --pattern uniform --rate 0.1 --cosim-perturb 5
+# the comparator's self-test: a signal without a cycle, an unknown signal,
+# the sync switch's signals on the RTL built without it
+expect_usage perturb_signal_alone run --kernel phased --n 8 --words 16 --cosim-perturb-signal credit
+expect_usage perturb_signal_bad run --kernel phased --n 8 --words 16 --backend cosim --cosim-perturb 5 \
+  --cosim-perturb-signal wire
+expect_usage perturb_signal_no_switch run --kernel msgpass --n 8 --words 16 --backend cosim \
+  --sync-switch 0 --cosim-perturb 5 --cosim-perturb-signal nim
 expect_usage tr_trace_and_pat  traffic --trace-in traces/example.trace --pattern uniform --n 4
 expect_usage tr_trace_missing  traffic --trace-in "$tmp/none.trace"
 printf '0 1 2 4\n5 1 99 4\n' >"$tmp/dst.trace"

@@ -4,7 +4,8 @@
 # the ss_torus.v top for two kernels): every cycle, every
 # link, credit and sync-switch register of the RTL equals the C model's,
 # and the cycle count equals the C backend's. Also the comparator's own
-# test: a deliberately corrupted C flit must stop the run with exit 4.
+# tests: a deliberately corrupted C flit, credit, sticky bit or phase must
+# stop the run with exit 4, named.
 # Prints one PASS/FAIL line per test.
 set -u
 dir="${1:-build}"
@@ -91,13 +92,23 @@ c=$("$bin" run --kernel phased --n 8 --words 16 --json | field cycles)
 r=$("$bin" run --kernel phased --n 8 --words 16 --backend rtl --json 2>"$tmp/err" | field cycles)
 [ -n "$r" ] && [ "$r" = "$c" ] && pass rtl_backend_cycles || fail rtl_backend_cycles "rtl '$r' vs c '$c': $(head -c 300 "$tmp/err")"
 
-# the comparator must catch a difference, and name a valid flit of kind 0
-"$bin" run --kernel phased --n 8 --words 16 --backend cosim --cosim-perturb 200 >"$tmp/out" 2>"$tmp/err"
-rc=$?
-if [ $rc -ne 4 ]; then fail comparator_catches "exit $rc, want 4"
-elif ! grep -q "cosim mismatch at cycle .*router (0,0) output X+ link kind: C malformed (valid, kind 0) 0, RTL [HBT][EOA][ADI][DYL]" "$tmp/err"; then
-  fail comparator_catches "report: $(head -c 300 "$tmp/err")"
-else pass comparator_catches; fi
+# the comparator must catch a difference in each class of signal it
+# compares (--cosim-perturb-signal), and name the cycle, the router, the
+# port and the signal: exit 4 and exactly this one line
+perturbed() {  # perturbed SIGNAL LINE_REGEX
+  "$bin" run --kernel phased --n 8 --words 16 --backend cosim --cosim-perturb 200 \
+    --cosim-perturb-signal "$1" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -ne 4 ]; then fail "comparator_catches_$1" "exit $rc, want 4: $(head -c 300 "$tmp/err")"
+  elif ! grep -qx "syncswitch: cosim mismatch at cycle 201: router (0,0) $2" "$tmp/err" ||
+       [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+    fail "comparator_catches_$1" "report: $(head -c 300 "$tmp/err")"
+  else pass "comparator_catches_$1"; fi
+}
+perturbed flit   'output X+ link kind: C malformed (valid, kind 0) 0, RTL [HBT][EOA][ADI][DYL] [0-9a-f]*'
+perturbed credit 'input X+ credit return: C valid 0 vc 0, RTL valid 1 vc 0'
+perturbed nim    'input X+ sync switch NotInMessage bit: C 1, RTL 0 (bits C 01, RTL 00)'
+perturbed phase  'sync switch phase: C 2, RTL 3'
 
 # every kernel of `syncswitch list` at a small size (about 30 s)
 "$root/tests/rtl/cosim_all.sh" "$dir" | grep -E '^(PASS|FAIL) '
