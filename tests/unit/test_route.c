@@ -57,7 +57,7 @@ static int walk(test_ctx *t, int n, int vcs, int routing, int src, int dst, unsi
     int dx = route_ring_norm(dst % n - x, n), dy = route_ring_norm(dst / n - y, n);
     uint32_t head = head_make(dx, dy, POOL_MP, (unsigned)src);
     if (routing == ROUTING_VALIANT) head = head_with_valiant(head, 0, salt);
-    int on_escape = 0;
+    int on_escape = 0, prev_set = -1, prev_hi = 0;
     *mid_hops = -1;
     for (;;) {
         router_t r;
@@ -93,11 +93,25 @@ static int walk(test_ctx *t, int n, int vcs, int routing, int src, int dst, unsi
             if (idx != want) FAILR(t, "valiant leg %u VCs %x, want %x", leg, idx, want);
             if (leg && *mid_hops < 0) *mid_hops = hops - 1;
         }
-        if (routing == ROUTING_VALIANT || i == k - 1) {   /* one dateline class */
+        if (routing == ROUTING_VALIANT || i == k - 1) {
+            /* one dateline class: HI on the hop across the dateline, and
+             * straight on after it on the same VC set (escape, or one
+             * valiant leg); LO anywhere else, a fresh start included */
             unsigned classes = 0;
             for (unsigned w = 1; w < NUM_VC; w++)
                 if ((c[i].vcs >> VC_BIT(o, w)) & 1u) classes |= 1u << vc_class(w);
             if (classes != 1u && classes != 2u) FAILR(t, "classes %x", classes);
+            int set = routing == ROUTING_VALIANT ? (int)head_leg(c[i].head) : 2;
+            int cross = (o == PORT_XP && x == n - 1) || (o == PORT_XM && x == 0) ||
+                        (o == PORT_YP && y == n - 1) || (o == PORT_YM && y == 0);
+            int hi = cross || (o == p && set == prev_set && prev_hi);
+            if ((classes == 2u) != hi)
+                FAILR(t, "n %d: %d -> %d at (%d,%d) port %d: class %s, want %s", n, src, dst, x, y, o,
+                      classes == 2u ? "HI" : "LO", hi ? "HI" : "LO");
+            prev_set = set;
+            prev_hi = hi;
+        } else {
+            prev_set = -1;   /* an adaptive hop: the next escape hop starts fresh */
         }
         if (o == PORT_XP || o == PORT_XM) x = step(&x, o, n); else y = step(&y, o, n);
         head = c[i].head;
