@@ -65,12 +65,8 @@ out_clean "$res"
 [ "$replot" = 1 ] || rm -f "$res"/curves_8x8.csv "$res"/saturation_8x8.csv "$res"/depth_8x8.csv "$res"/depth_points_8x8.csv \
   "$res"/study_8x8.png "$res"/depth_8x8.png
 
-# one JSON field; a figure the run did not see (null) is an empty cell
-f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
-
-# the grid: coarse and fine steps per pattern (flits/node/cycle)
-coarse() { case $1 in transpose) echo 0.025 ;; *) echo 0.05 ;; esac; }
-fine() { case $1 in transpose) echo 0.005 ;; *) echo 0.01 ;; esac; }
+# shellcheck source=scripts/lib/study.sh
+. "$here/lib/study.sh"
 
 # point PATTERN K TIES DEPTH RATE: one CSV row; its unstable flag is the last field
 point() {
@@ -81,47 +77,9 @@ point() {
   echo "$1,$2,$3,$4,$5,$(f "$j" offered),$(f "$j" accepted),$(f "$j" ideal),$(f "$j" lat_mean),$(f "$j" lat_p99),$(f "$j" net_mean),$(f "$j" unstable)"
 }
 
-# curve PATTERN K TIES DEPTH: the points of one curve, in the order run
-curve() {
-  local c fn r row k u="" lo
-  c=$(coarse "$1") fn=$(fine "$1")
-  point "$1" "$2" "$3" "$4" 0.01
-  for ((k = 1; ; k++)); do
-    r=$(awk -v c="$c" -v k="$k" 'BEGIN { printf "%.3f", c * k }')
-    awk -v r="$r" 'BEGIN { exit !(r <= 1) }' || break
-    row=$(point "$1" "$2" "$3" "$4" "$r")
-    echo "$row"
-    [ "${row##*,}" = true ] && { u=$r; break; }
-  done
-  [ -n "$u" ] || return 0
-  lo=$(awk -v u="$u" -v c="$c" 'BEGIN { print u - c }')
-  for ((k = 1; ; k++)); do
-    r=$(awk -v l="$lo" -v f="$fn" -v k="$k" 'BEGIN { printf "%.3f", l + f * k }')
-    awk -v r="$r" -v u="$u" 'BEGIN { exit !(r < u - 1e-9) }' || break
-    point "$1" "$2" "$3" "$4" "$r"
-  done
-  r=$(awk -v u="$u" -v c="$c" 'BEGIN { printf "%.3f", u + c }')
-  awk -v r="$r" 'BEGIN { exit !(r <= 1) }' && point "$1" "$2" "$3" "$4" "$r"
-  return 0
-}
-
 header="pattern,vcs,ties,depth,rate,offered,accepted,ideal,lat_mean,lat_p99,net_mean,unstable"
 # sorted: by pattern, K, tie rule, depth and rate
 sorted() { sort -t, -k1,1 -k2,2n -k3,3r -k4,4n -k5,5g; }
-
-# saturation CSV of a curves CSV: per curve the zero-load latency (rate
-# 0.01), the highest stable offered load below the first unstable point,
-# its accepted load and latency, and the first unstable point
-saturation() {
-  awk -F, 'NR > 1 { key = $1 "," $2 "," $3 "," $4
-                    if (!(key in seen)) { seen[key] = 1; order[++n] = key; id[key] = $8 }
-                    if ($5 == 0.01) z[key] = $9
-                    if (u[key] != "") next
-                    if ($12 == "true") { u[key] = $6; ua[key] = $7 } else { s[key] = $6; sa[key] = $7; sl[key] = $9 } }
-           END { print "pattern,vcs,ties,depth,ideal,zero_load_lat,saturation,sat_accepted,sat_lat,first_unstable,unstable_accepted"
-                 for (i = 1; i <= n; i++) { k = order[i]
-                   printf "%s,%s,%s,%s,%s,%s,%s,%s\n", k, id[k], z[k], s[k], sa[k], sl[k], u[k], ua[k] } }' "$1"
-}
 
 curves=$res/curves_8x8.csv sat=$res/saturation_8x8.csv
 depth=$res/depth_8x8.csv dpoints=$res/depth_points_8x8.csv
@@ -148,13 +106,6 @@ if [ "$replot" = 0 ]; then
 fi
 
 echo "8x8, T_t = 1, 5-flit packets, seed $seed, window $win: saturation = the highest stable offered load below the first unstable one (flits/node/cycle)"
-table() {
-  printf "%-10s %3s %-9s %5s %6s %9s %10s %9s %9s %15s\n" pattern K ties depth ideal "zero-load" saturation accepted latency "first unstable"
-  awk -F, 'function v(x, fmt) { return x == "" ? "-" : sprintf(fmt, x) }
-           NR > 1 { printf "%-10s %3s %-9s %5s %6.3f %9s %10s %9s %9s %15s\n", $1, $2, $3, $4, $5,
-                      v($6, "%.2f"), v($7, "%.4f"), v($8, "%.4f"), v($9, "%.1f"),
-                      $10 == "" ? "not reached" : sprintf("%.4f (%.4f)", $10, $11) }' "$1"
-}
 table "$sat"
 if [ -f "$depth" ] && [ "$depths" != 0 ]; then echo; echo "uniform against depth"; table "$depth"; fi
 
