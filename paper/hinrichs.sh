@@ -154,6 +154,19 @@ fig9() {
   done
 }
 fig9_sizes() { if [ "$QUICK" = 1 ]; then echo 32; else echo "8 32 128 512"; fi; }
+# fig9_plot ID FIG XLABEL WHAT: ID's plot in parts, one a base size (its three
+# series: phased, msgpass, phased-proto), ID.<bytes>B.png: twelve series in
+# one plot cannot be told apart; sets ROW_PARTS for the row
+fig9_plot() {
+  local id=$1 b x
+  ROW_PARTS=""
+  for b in $(fig9_sizes); do
+    x=$((4 * b))
+    plot_xy "$id" "$2 $x B: $4" "$3" "aggregate MB/s" "series=^(phased|msgpass|phased-proto) $x B\$" "png=$id.${x}B"
+    ROW_PARTS="$ROW_PARTS ${x}B"
+  done
+  ROW_PARTS=${ROW_PARTS# }
+}
 
 # fig9_proto_row ID HI TITLE PAPER V|P: the prototype's row of Fig. 9(a) or
 # (b) (HI: the largest V or P), appended to ID.row: at each base, is
@@ -206,7 +219,7 @@ fig_hinrichs_fig9a() {
   if [ "$QUICK" = 1 ]; then pts="0 0.5 1"; else pts="0 0.25 0.5 0.75 1"; fi
   seeds=$(fig9_seeds); bs=$(fig9_sizes)
   fig9 $id --size-variance "$pts" "$bs" "$seeds"
-  plot_xy $id "Fig. 9(a): sizes uniform in B-VB..B+VB (8x8, iwarp; phased-proto on iwarp-proto; mean of $seeds size sets)" "variance V" "aggregate MB/s"
+  fig9_plot $id "Fig. 9(a), base" "variance V" "sizes uniform in B-VB..B+VB, mean of $seeds size sets (8x8 iwarp)"
   local b=$((4 * ${bs##* }))
   paper_row $id "Fig. 9(a): phased and msgpass AAPC vs size variance V" \
     "no numbers in the text: phased falls as V grows but stays above msgpass at the same base size; msgpass unaffected" \
@@ -221,7 +234,7 @@ fig_hinrichs_fig9b() {
   if [ "$QUICK" = 1 ]; then pts="0 0.5 0.9"; else pts="0 0.25 0.5 0.75 0.9"; fi
   seeds=$(fig9_seeds); bs=$(fig9_sizes)
   fig9 $id --zero-prob "$pts" "$bs" "$seeds"
-  plot_xy $id "Fig. 9(b): length 0 with probability P, else B (8x8, iwarp; phased-proto on iwarp-proto; mean of $seeds size sets)" "zero probability P" "aggregate MB/s"
+  fig9_plot $id "Fig. 9(b), base" "zero probability P" "length 0 with probability P, else B, mean of $seeds size sets (8x8 iwarp)"
   local b=$((4 * ${bs##* })) hi=${pts##* } x wins="" loses=""
   for x in $bs; do
     x=$((4 * x))
