@@ -77,6 +77,10 @@ part paper/links "$here/paper/links.sh"
 part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
+# the waveform view: the flit filter against model/flit.h, the committed
+# view against its generator, and (RTL_TESTS=1, the torus build) against a
+# trace of 80 cycles and docs/waves.md's phase boundary
+part rtl/waves "$here/rtl/waves.sh" "$dir"
 part golden "$here/golden.sh" "$dir"
 # the same numbers with every kernel's data in node memory (the default is
 # generated payload wherever a kernel takes it: docs/kernels/aapc.md)
