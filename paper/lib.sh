@@ -76,6 +76,16 @@ qv() {
   printf '%s<!--csv %s;%s;%s;%s;%s-->' "$(awk -v v="$v" -v k="${5:-1}" -v d="${4:-0}" 'BEGIN { printf "%." d "f", v * k }')" \
     "$1" "$2" "$3" "${6:-3}" "${5:-1}"
 }
+# qr ID SERIES X [COL]: our value from ID.csv as the CSV holds it (not
+# rounded), followed by its tag (tests/paper/prose.sh), or nothing when
+# that row is missing: for the numbers a row quotes as they are
+qr() {
+  local v
+  v=$(ours_val "$1" "$2" "$3" "${4:-3}")
+  [ -n "$v" ] || return 0
+  if [ "${4:-3}" = 3 ]; then printf '%s<!--csv %s;%s;%s-->' "$v" "$1" "$2" "$3"
+  else printf '%s<!--csv %s;%s;%s;%s;1-->' "$v" "$1" "$2" "$3" "$4"; fi
+}
 # paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
 # (AGREE: yes, partly, no, or n/a, then a few words). The id links to the
 # plot's committed copy, docs/paper/ID.png (the full make paper refreshes
