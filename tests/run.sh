@@ -70,6 +70,9 @@ part paper/data "$here/paper/data.sh"
 # the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
 # the make paper run that wrote the table (docs/paper/csv/)
 part paper/prose "$here/paper/prose.sh"
+# the numbers paper/notes quote from runs outside the CSVs, run again
+# (paper/notes/runs.txt; skipped without the build)
+part paper/runs "$here/paper/runs.sh" "$dir"
 # every image and CSV link of README.md, docs/ and paper/notes names a
 # tracked file (the plots make paper keeps in docs/paper/)
 part paper/links "$here/paper/links.sh"
