@@ -461,7 +461,8 @@ coverage: $(BUILD)/syncswitch
 	@$(MAKE) -s rtl-bin RTL_COV=1
 	@BUILD=$(BUILD) scripts/coverage.sh
 
-# A short 8x8 phased AAPC waveform and the GTKWave save file that groups it.
+# A short 8x8 phased AAPC waveform and the GTKWave view that groups it;
+# ROUTERS="X,Y ..." names the routers the view shows (docs/waves.md).
 waves: $(BUILD)/syncswitch
 	@scripts/waves.sh
 

@@ -104,7 +104,7 @@ cx_summary() {
     [ -n "$st" ] && [ -n "$a" ] || continue
     awk -v s="$st" -v a="$a" 'BEGIN { exit !(s < a) }' && x=$b
   done
-  echo "d=$d at $big bytes: linear $(ours_val "$id" "linear d=$d" "$big"), stable $(ours_val "$id" "stable d=$d" "$big"), pairwise_F $(ours_val "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes; pairwise_F/pairwise_U $(uf_ratio "$id" "$d" 1) at 1 byte, $(uf_ratio "$id" "$d" 64) at 64"
+  echo "d=$d at $big bytes: linear $(qr "$id" "linear d=$d" "$big"), stable $(qr "$id" "stable d=$d" "$big"), pairwise_F $(qr "$id" "pairwise_F d=$d" "$big") us; standard beats linear up to $x bytes; pairwise_F/pairwise_U $(uf_ratio "$id" "$d" 1) at 1 byte, $(uf_ratio "$id" "$d" 64) at 64"
 }
 
 # uf_ratio ID D BYTES: pairwise_F's time over pairwise_U's (Sec. 6.4: about 2

@@ -45,7 +45,7 @@ fig_chuang_fig4() {
   plot_xy $id "Chuang Fig. 4: the communication kernels, 16-byte messages (ap1000)" "processors N" "time (us)" logx logy
   local N1=$(( $(last_side) ** 2 )) at="" N
   for N in 64 $N1; do
-    at="$at; N = $N: crossover $(ours_val $id crossover $N), butterfly $(ours_val $id butterfly $N) (bidir $(ours_val $id "butterfly bidir" $N)), normal torus $(ours_val $id normal-torus $N)"
+    at="$at; N = $N: crossover $(qr $id crossover $N), butterfly $(qr $id butterfly $N) (bidir $(qr $id "butterfly bidir" $N)), normal torus $(qr $id normal-torus $N)"
   done
   paper_row $id "Fig. 4: butterfly, crossover, normal torus vs N (16 bytes)" \
     "crossover always best for short messages (no times in the text; user-level library, slower than Fig. 5)" \
@@ -70,7 +70,7 @@ fig_chuang_fig5() {
   local at="" N bn="tree + B-net"
   for N in 64 256 $(( $(last_side) ** 2 )); do
     [ -n "$(ours_val $id crossover $N)" ] && [[ "$at" != *"N = $N:"* ]] &&
-      at="$at; N = $N: crossover $(ours_val $id crossover $N), tree $(ours_val $id tree $N), tree + B-net $(ours_val $id "$bn" $N)"
+      at="$at; N = $N: crossover $(qr $id crossover $N), tree $(qr $id tree $N), tree + B-net $(qr $id "$bn" $N)"
   done
   paper_row $id "Fig. 5: global sum of one double, crossover vs tree + broadcast" \
     "crossover 47.3 us at N = 64; crossover better than the tree until N exceeds 64" \
@@ -92,7 +92,7 @@ fig_chuang_fig6() {
   local last=$(( $(last_side) ** 2 ))
   paper_row $id "Fig. 6: crossover global sum, time per phase vs N" \
     "rises linearly for large N, from contention (no times; 47.3 us / 6 = 7.9 us at N = 64)" \
-    "crossover $(ours_val $id crossover 16) us per phase at N = 16, $(ours_val $id crossover 64) at 64, $(ours_val $id crossover $last) at $last; tree reduce $(ours_val $id "tree reduce" 16), $(ours_val $id "tree reduce" 64), $(ours_val $id "tree reduce" $last)" \
+    "crossover $(qr $id crossover 16) us per phase at N = 16, $(qr $id crossover 64) at 64, $(qr $id crossover $last) at $last; tree reduce $(qr $id "tree reduce" 16), $(qr $id "tree reduce" 64), $(qr $id "tree reduce" $last)" \
     "yes: rises with N (about linearly in log2 N here), faster for the crossover than for the tree's reduce" \
     "the per-phase growth is message distance and link sharing of the crossover's long strides; see notes"
 }
@@ -115,7 +115,7 @@ fig_chuang_fig7() {
   for n in $ns; do N=$((n * n)); [ $N -ge 16 ] && at="$at; N = $N: $(ours_val $id N=$N $((N * m1)))"; done
   paper_row $id "Fig. 7: scan Mflops vs operands, 16 to 512 processors" \
     "about 230 Mflops peak with 512 processors; 12.6 Mflops on 64 processors for M = 1000 (line 170)" \
-    "$(ours_val $id N=64 1024) Mflops on 64 processors for M = 1024; at $m1 operands per node${at}" \
+    "$(qr $id N=64 1024) Mflops on 64 processors for M = 1024; at $m1 operands per node${at}" \
     "partly: rises and levels out with M as the paper says; 64 nodes at M = 1024 $(awk -v o="$(ours_val $id N=64 1024)" 'BEGIN { printf "%+.0f%%", (o / 12.6 - 1) * 100 }') against 12.6" \
     "the flop cost (F = $FLOP cycles per double) is calibrated on the 230 Mflops plateau (512 S / 2F), checked on line 170's 12.6; 512 is not square: 256 and 1024 bracket it"
 }
@@ -147,7 +147,7 @@ fig_chuang_fig8() {
   for n in $(sides); do
     N=$((n * n)); [ $N -ge 16 ] || continue
     local hh; hh=$(ours_val $id "A_hh (bidir)" $N)
-    at="$at; N = $N: $(ours_val $id A_bp $N) / $(ours_val $id A_nt $N) / ${hh:--}"
+    at="$at; N = $N: $(qr $id A_bp $N) / $(qr $id A_nt $N) / ${hh:--}"
   done
   paper_row $id "Fig. 8: A_hh, A_bp, A_nt, one double" \
     "A_bp and A_nt always faster than A_hh; A_bp faster than A_nt for N < 128 (no times stated)" \

@@ -71,7 +71,7 @@ fig_hinrichs_fig7() {
   fig7_proto_row
   paper_row $id "Fig. 7 and Eq. 1: all AAPC implementations vs message size" \
     "Eq. 1 = 2.56 GB/s on 8x8 at 20 MHz, T_t = 2; the prototype (phased, software switch) just over 2 GB/s, 80%; msgpass 500 MB/s (20%); store-forward ~800 MB/s (30%); two-stage beats the others on small messages, tends to the store-forward limit; phased best above 1500 bytes" \
-    "at $big bytes: phased (hardware switch) $(ours_val $id phased $big), phased-sw $(ours_val $id phased-sw $big), msgpass $(ours_val $id msgpass $big), store-forward $(ours_val $id store-forward $big), two-stage $(ours_val $id two-stage $big) MB/s; phased-sw best from $cross bytes on; at $small bytes the best non-phased is $best_small ($(ours_val $id "$best_small" $small) vs phased-sw $(ours_val $id phased-sw $small))" \
+    "at $big bytes: phased (hardware switch) $(qr $id phased $big), phased-sw $(qr $id phased-sw $big), msgpass $(qr $id msgpass $big), store-forward $(qr $id store-forward $big), two-stage $(qr $id two-stage $big) MB/s; phased-sw best from $cross bytes on; at $small bytes the best non-phased is $best_small ($(qr $id "$best_small" $small) vs phased-sw $(qr $id phased-sw $small))" \
     "partly: phased approaches Eq. 1 from below; msgpass lowest at large sizes, store-forward above it, two-stage tends to store-forward; but phased-sw already wins from $cross bytes (paper: 1500), and store-forward, not two-stage, is best at small sizes" \
     "phased reaches $(qv $id phased $big 0 $PCT)% of Eq. 1 at $big bytes ($(qv $id phased $small 0 $PCT)% at $small), phased-sw $(qv $id phased-sw $big 0 $PCT)%; msgpass rises from $(qv $id msgpass $small 0 $PCT)% at $small bytes to $(qv $id msgpass $big 0 $PCT)% at $big. The default 10-cycle queue call gives the software switch ~54 cycles a phase; a 1500-byte crossover needs ~600-cycle calls (T_s ~2400), the paper's own FFT estimate implies ~300 (T_s ~1185), its 80% at 4 KB ~120 (notes: the call-cycles sweep; the next row, iwarp-proto, adds the prototype's block set-up instead)"
   cat "$PAPER_OUT/$id.row.proto" >>"$PAPER_OUT/$id.row"
@@ -87,13 +87,13 @@ fig7_proto_row() {
   # the smallest size at which the prototype reaches 80% of Eq. 1, or none
   local p80 at512=""
   p80=$(awk -F, -v s="$pp" -v e=$((EQ1 * 8 / 10)) 'NR > 1 && $1 == s && $3 >= e && (m == "" || $2 + 0 < m) { m = $2 + 0 } END { print (m == "" ? "none" : m) }' "$PAPER_OUT/$id.csv")
-  [ -n "$(ours_val $id "$pp" 512)" ] && at512="$(ours_val $id "$pp" 512) MB/s at 512 bytes (Sec. 4.4's estimate implies 455), "
+  [ -n "$(ours_val $id "$pp" 512)" ] && at512="$(qr $id "$pp" 512) MB/s at 512 bytes (Sec. 4.4's estimate implies 455), "
   # the prototype against the methods it had: msgpass, two-stage and its own store-forward
   cross=$(from_x $id "$pp" '^phased|^store-forward$')
   best=$(awk -F, -v x=$lo -v sp="$sp" 'NR > 1 && $2 == x && ($1 == "msgpass" || $1 == "two-stage" || $1 == sp) && $3 > v { v = $3; s = $1 } END { print s }' "$PAPER_OUT/$id.csv")
   paper_row $id "Fig. 7 on the prototype (iwarp-proto)" \
     "the prototype just over 2 GB/s, 80% (line 19); phased best above 1500 bytes (line 286); two-stage best on small messages (line 284); msgpass 500 MB/s, 20% (line 280)" \
-    "phased (iwarp-proto) $at512$(qv $id "$pp" $big 0 $PCT)% of Eq. 1 at $big bytes, $(qv $id "$pp" "$top" 0 $PCT)% at $top; best from $cross bytes on; at $lo bytes the best is $best ($(ours_val $id "$best" $lo) MB/s; phased $(ours_val $id "$pp" $lo))" \
+    "phased (iwarp-proto) $at512$(qv $id "$pp" $big 0 $PCT)% of Eq. 1 at $big bytes, $(qv $id "$pp" "$top" 0 $PCT)% at $top; best from $cross bytes on; at $lo bytes the best is $best ($(qr $id "$best" $lo) MB/s; phased $(qr $id "$pp" $lo))" \
     "partly: $best best at the smallest size, msgpass about $(qv $id msgpass "$big" 0 $PCT)%, phased at 80% or more from $p80 bytes on (the text gives no size); but phased is best from $cross bytes on (of the sizes run), not 1500" \
     "one constant fitted (dma_cycles 450, on Table 1's hypercube factor), none on this figure; store-forward (iwarp-proto) pays the block set-up once a message, so its 64-block gathers stay cheap. A 1500-byte crossover needs a far slower phase: Sec. 4.4's estimate (1130-cycle set-up) puts it between 640 and 768 bytes, the 600-cycle calls of the sweep near 1500 (notes)"
   mv "$PAPER_OUT/$id.row" "$PAPER_OUT/$id.row.proto"
@@ -127,7 +127,7 @@ fig_hinrichs_fig8() {
   local lo=$((4 * ${sizes%% *})) hi=$((4 * ${sizes##* }))
   paper_row $id "Fig. 8: phased AAPC, global vs local synchronization" \
     "no numbers in the text: local synchronization better for small messages, global approaches it as the size grows" \
-    "gsync $(ours_val $id "phased-gsync (global)" $lo) vs sw switch $(ours_val $id "phased-sw sw switch (local)" $lo) MB/s at $lo bytes; $(ours_val $id "phased-gsync (global)" $hi) vs $(ours_val $id "phased-sw sw switch (local)" $hi) at $hi bytes" \
+    "gsync $(qr $id "phased-gsync (global)" $lo) vs sw switch $(qr $id "phased-sw sw switch (local)" $lo) MB/s at $lo bytes; $(qr $id "phased-gsync (global)" $hi) vs $(qr $id "phased-sw sw switch (local)" $hi) at $hi bytes" \
     "$(fig8_verdict $id "$sizes")" \
     "a gsync barrier here is 6 rounds of 400-cycle library sends (~2600 cycles), more than iWarp's systolic global sync, so the gap is wider at the same size"
 }
@@ -154,6 +154,19 @@ fig9() {
   done
 }
 fig9_sizes() { if [ "$QUICK" = 1 ]; then echo 32; else echo "8 32 128 512"; fi; }
+# fig9_plot ID FIG XLABEL WHAT: ID's plot in parts, one a base size (its three
+# series: phased, msgpass, phased-proto), ID.<bytes>B.png: twelve series in
+# one plot cannot be told apart; sets ROW_PARTS for the row
+fig9_plot() {
+  local id=$1 b x
+  ROW_PARTS=""
+  for b in $(fig9_sizes); do
+    x=$((4 * b))
+    plot_xy "$id" "$2 $x B: $4" "$3" "aggregate MB/s" "series=^(phased|msgpass|phased-proto) $x B\$" "png=$id.${x}B"
+    ROW_PARTS="$ROW_PARTS ${x}B"
+  done
+  ROW_PARTS=${ROW_PARTS# }
+}
 
 # fig9_proto_row ID HI TITLE PAPER V|P: the prototype's row of Fig. 9(a) or
 # (b) (HI: the largest V or P), appended to ID.row: at each base, is
@@ -176,7 +189,7 @@ fig9_proto_row() {
   else agree="no: msgpass above phased-proto at every base and V (all bases below its Fig. 7 crossover)"; fi
   cp "$PAPER_OUT/$id.row" "$PAPER_OUT/$id.row.hw"
   paper_row $id "$3 on the prototype (iwarp-proto)" "$4" \
-    "phased-proto $b-byte base: $(ours_val $id "phased-proto $b B" 0) MB/s at 0, $(ours_val $id "phased-proto $b B" "$hi") at $hi (msgpass $(ours_val $id "msgpass $b B" 0), $(ours_val $id "msgpass $b B" "$hi")); phased-proto above msgpass at 0 for the bases (bytes)${above0:- none}, at $hi for${above1:- none}" \
+    "phased-proto $b-byte base: $(qr $id "phased-proto $b B" 0) MB/s at 0, $(qr $id "phased-proto $b B" "$hi") at $hi (msgpass $(qr $id "msgpass $b B" 0), $(qr $id "msgpass $b B" "$hi")); phased-proto above msgpass at 0 for the bases (bytes)${above0:- none}, at $hi for${above1:- none}" \
     "$agree" \
     "a prototype phase costs its block set-up (450 cycles) wherever a message has data, so below its Fig. 7 crossover (hinrichs-fig7) message passing wins at every $5"
   cat "$PAPER_OUT/$id.row" >>"$PAPER_OUT/$id.row.hw"
@@ -206,11 +219,11 @@ fig_hinrichs_fig9a() {
   if [ "$QUICK" = 1 ]; then pts="0 0.5 1"; else pts="0 0.25 0.5 0.75 1"; fi
   seeds=$(fig9_seeds); bs=$(fig9_sizes)
   fig9 $id --size-variance "$pts" "$bs" "$seeds"
-  plot_xy $id "Fig. 9(a): sizes uniform in B-VB..B+VB (8x8, iwarp; phased-proto on iwarp-proto; mean of $seeds size sets)" "variance V" "aggregate MB/s"
+  fig9_plot $id "Fig. 9(a), base" "variance V" "sizes uniform in B-VB..B+VB, mean of $seeds size sets (8x8 iwarp)"
   local b=$((4 * ${bs##* }))
   paper_row $id "Fig. 9(a): phased and msgpass AAPC vs size variance V" \
     "no numbers in the text: phased falls as V grows but stays above msgpass at the same base size; msgpass unaffected" \
-    "$b-byte base: phased $(ours_val $id "phased $b B" 0) MB/s at V = 0, $(ours_val $id "phased $b B" 1) at V = 1; msgpass $(ours_val $id "msgpass $b B" 0) and $(ours_val $id "msgpass $b B" 1)" \
+    "$b-byte base: phased $(qr $id "phased $b B" 0) MB/s at V = 0, $(qr $id "phased $b B" 1) at V = 1; msgpass $(qr $id "msgpass $b B" 0) and $(qr $id "msgpass $b B" 1)" \
     "$(fig9a_verdict $id "$bs" "$pts")" \
     "our phased (hardware switch) starts, at V = 0, at $(for x in $bs; do x=$((4 * x)); printf '%s%% at %s B, ' "$(qv $id "phased $x B" 0 0 $PCT)" $x; done | sed 's/, $//') of Eq. 1: each phase's fixed cost weighs on small messages; the prototype was near 80% at 4 KB"
   fig9_proto_row $id "${pts##* }" "Fig. 9(a)" "phased above msgpass at every V for the same base size (the bases are not given)" V
@@ -221,7 +234,7 @@ fig_hinrichs_fig9b() {
   if [ "$QUICK" = 1 ]; then pts="0 0.5 0.9"; else pts="0 0.25 0.5 0.75 0.9"; fi
   seeds=$(fig9_seeds); bs=$(fig9_sizes)
   fig9 $id --zero-prob "$pts" "$bs" "$seeds"
-  plot_xy $id "Fig. 9(b): length 0 with probability P, else B (8x8, iwarp; phased-proto on iwarp-proto; mean of $seeds size sets)" "zero probability P" "aggregate MB/s"
+  fig9_plot $id "Fig. 9(b), base" "zero probability P" "length 0 with probability P, else B, mean of $seeds size sets (8x8 iwarp)"
   local b=$((4 * ${bs##* })) hi=${pts##* } x wins="" loses=""
   for x in $bs; do
     x=$((4 * x))
@@ -230,7 +243,7 @@ fig_hinrichs_fig9b() {
   done
   paper_row $id "Fig. 9(b): phased and msgpass AAPC vs zero probability P" \
     "no numbers: phased falls linearly in P; msgpass relatively unaffected and overtakes phased as P grows; with 10% non-zero messages msgpass wins (Sec. 4.3)" \
-    "$b-byte base: phased $(ours_val $id "phased $b B" 0) MB/s at P = 0, $(ours_val $id "phased $b B" "$hi") at P = $hi; msgpass $(ours_val $id "msgpass $b B" 0) and $(ours_val $id "msgpass $b B" "$hi")" \
+    "$b-byte base: phased $(qr $id "phased $b B" 0) MB/s at P = 0, $(qr $id "phased $b B" "$hi") at P = $hi; msgpass $(qr $id "msgpass $b B" 0) and $(qr $id "msgpass $b B" "$hi")" \
     "$([ -n "$wins" ] && echo yes || echo partly): phased linear in P; at P = $hi msgpass ahead for the base sizes (bytes)${wins:- none}, behind for${loses:- none}" \
     "msgpass-var skips its empty blocks, so its time shrinks with P; at small bases its 400-cycle send per message still dominates the bytes it saves"
   fig9_proto_row $id "$hi" "Fig. 9(b)" "phased falls linearly in P and message passing overtakes it; at 10% non-zero messages message passing wins" P
@@ -299,7 +312,7 @@ fig_hinrichs_table1() {
     "NN 485/1425 (2.9); hypercube 511/1083 (2.1); FEM 84/195 (2.3)" \
     "at $((4 * b)) bytes: ${prow%; }" \
     "$(table1_verdict "$fem" "$nn"): hypercube (gray) $(qv $id "Factor MP/AAPC$PROTO" "Hypercube (gray)" 2) is the calibration; FEM $(qv $id "Factor MP/AAPC$PROTO" FEM 2) (2.3) $fem; nearest neighbour $(qv $id "Factor MP/AAPC$PROTO" "Nearest neighbor" 2) (2.9) $nn (a factor holds within 20% of the paper's)" \
-    "dma_cycles (450) is fitted on the gray hypercube factor at 1 KB, which also sets the gray subset's bandwidth ($(ours_val $id "AAPC$PROTO MB/s" "Hypercube (gray)") MB/s = message passing / factor; the paper's 511), so neither is a check; the nearest-neighbour subset is $(ours_val $id "AAPC$PROTO MB/s" "Nearest neighbor") MB/s against 485, but our nearest-neighbour message passing is faster than the paper's ($(ours_val $id "Message passing MB/s" "Nearest neighbor") vs 1425; at 512 bytes ours is 1406), so its factor is too high; FEM's bandwidths are $(awk -v a="$(ours_val $id "AAPC$PROTO MB/s" FEM)" -v m="$(ours_val $id "Message passing MB/s" FEM)" 'BEGIN { printf "%.1f and %.1f", a / 84, m / 195 }') times the paper's ($(ours_val $id "AAPC$PROTO MB/s" FEM)/$(ours_val $id "Message passing MB/s" FEM) vs 84/195: an open difference, notes); raster hypercube $(qv $id "Factor MP/AAPC$PROTO" Hypercube 2)"
+    "dma_cycles (450) is fitted on the gray hypercube factor at 1 KB, which also sets the gray subset's bandwidth ($(qr $id "AAPC$PROTO MB/s" "Hypercube (gray)") MB/s = message passing / factor; the paper's 511), so neither is a check; the nearest-neighbour subset is $(qr $id "AAPC$PROTO MB/s" "Nearest neighbor") MB/s against 485, but our nearest-neighbour message passing is faster than the paper's ($(qr $id "Message passing MB/s" "Nearest neighbor") vs 1425; at 512 bytes ours is 1406), so its factor is too high; FEM's bandwidths are $(awk -v a="$(ours_val $id "AAPC$PROTO MB/s" FEM)" -v m="$(ours_val $id "Message passing MB/s" FEM)" 'BEGIN { printf "%.1f and %.1f", a / 84, m / 195 }') times the paper's ($(qr $id "AAPC$PROTO MB/s" FEM)/$(qr $id "Message passing MB/s" FEM) vs 84/195: an open difference, notes); raster hypercube $(qv $id "Factor MP/AAPC$PROTO" Hypercube 2)"
   cat "$PAPER_OUT/$id.row" >>"$PAPER_OUT/$id.row.hw"
   mv "$PAPER_OUT/$id.row.hw" "$PAPER_OUT/$id.row"
 }
@@ -328,7 +341,7 @@ fig_hinrichs_fig10() {
   plot_bars $id "Sec. 4.4: 512x512 2D FFT on 8x8 (iwarp), transposes by msgpass vs phased" "" panels
   paper_row $id "Sec. 4.4 (Fig. 10): 512x512 2D FFT, two transposes" \
     "msgpass transposes 801,000 cycles = 52% of the time, 13 frames/s; phased predicted 184,400 cycles (factor 0.23), 21 frames/s" \
-    "msgpass $(ours_val $id "comm kcycles" msgpass) kcycles = $(ours_val $id "comm %" msgpass)%, $(ours_val $id frames/s msgpass) frames/s; phased $(ours_val $id "comm kcycles" phased) kcycles (factor $(qv $id "comm factor" phased/msgpass 3)), $(ours_val $id frames/s phased) frames/s" \
+    "msgpass $(qr $id "comm kcycles" msgpass) kcycles = $(qr $id "comm %" msgpass)%, $(qr $id frames/s msgpass) frames/s; phased $(qr $id "comm kcycles" phased) kcycles (factor $(qv $id "comm factor" phased/msgpass 3)), $(qr $id frames/s phased) frames/s" \
     "partly: phased faster by about the paper's factor, more frames/s; but communication is $(qv $id "comm %" msgpass 1)% of our time, not 52%" \
     "the compute, 2 cycles a flop (737,280 cycles), is set from the paper's own cycle counts: 801,000 cycles being 52% leaves it about 739,000 cycles of compute, not from our share; our message-passing transposes are $(awk -v o="$(ours_val $id "comm kcycles" msgpass)" 'BEGIN { printf "%.1f", 801 / o }')x faster than the paper's: its 400,500 cycles per 2 MB AAPC (105 MB/s) include buffering our library does not charge, and its phased estimate assumes ~1,440 cycles a phase (docs/kernels/patterns.md)"
 }

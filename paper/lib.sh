@@ -76,14 +76,30 @@ qv() {
   printf '%s<!--csv %s;%s;%s;%s;%s-->' "$(awk -v v="$v" -v k="${5:-1}" -v d="${4:-0}" 'BEGIN { printf "%." d "f", v * k }')" \
     "$1" "$2" "$3" "${6:-3}" "${5:-1}"
 }
+# qr ID SERIES X [COL]: our value from ID.csv as the CSV holds it (not
+# rounded), followed by its tag (tests/paper/prose.sh), or nothing when
+# that row is missing: for the numbers a row quotes as they are
+qr() {
+  local v
+  v=$(ours_val "$1" "$2" "$3" "${4:-3}")
+  [ -n "$v" ] || return 0
+  if [ "${4:-3}" = 3 ]; then printf '%s<!--csv %s;%s;%s-->' "$v" "$1" "$2" "$3"
+  else printf '%s<!--csv %s;%s;%s;%s;1-->' "$v" "$1" "$2" "$3" "$4"; fi
+}
 # paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
 # (AGREE: yes, partly, no, or n/a, then a few words). The id links to the
 # plot's committed copy, docs/paper/ID.png (the full make paper refreshes
-# it), relative to docs/fidelity.md.
+# it), relative to docs/fidelity.md. A figure drawn in parts (plot_xy
+# png=ID.PART) sets ROW_PARTS="PART..." first: the id links to the first
+# part, and each part is linked by its name after the title.
 paper_row() {
-  local id=$1 t=$2 p=$3 o=$4 a=$5 w=$6
+  local id=$1 t=$2 p=$3 o=$4 a=$5 w=$6 link=$1 part
+  if [ -n "${ROW_PARTS:-}" ]; then
+    link="$id.${ROW_PARTS%% *}"
+    t="$t (plots:"; for part in $ROW_PARTS; do t="$t [$part](paper/$id.$part.png)"; done; t="$t)"
+  fi
   printf '| [%s](paper/%s.png) %s | %s | %s | %s | %s |\n' \
-    "$id" "$id" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
+    "$id" "$link" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
 }
 
 # gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
@@ -123,19 +139,24 @@ PLOT_PAPER_PT=(6 4 8 10 12 14) PLOT_REF_DT=(3 "(12,6)" "(12,4,2,4)" "(2,6)")
 # with a dash of its own. Our series that coincide (the same x, every y
 # within 0.5%) are drawn once, named together. Options: logx, logy,
 # key=below (the legend under the frame; it goes there anyway when its
-# titles are long), yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a gray
+# titles are long), series=REGEX (only the series whose names match, ours
+# and the paper's: one part of a figure with too many series to read at
+# once), png=NAME (draw NAME.png, ID.PART for a part; ID by default),
+# yrange=LO:HI, hline=Y:LABEL and vline=X:LABEL (a gray
 # line the paper states, named in the legend; repeatable), ylin=A:B (draw
 # y - (A x + B), ours and the paper's values alike: the distance from a
 # stated prediction, when the values themselves would lie on top of each
 # other).
 plot_xy() {
   local id=$1 title=$2 xl=$3 yl=$4; shift 4
-  local set="" keybelow=0 o v l la="" lb="" refs="" nref=0 titles=""
+  local set="" keybelow=0 o v l la="" lb="" refs="" nref=0 titles="" only="" png=$id
   for o in "$@"; do
     case "$o" in
       logx) set="$set set logscale x 2;" ;;
       logy) set="$set set logscale y;" ;;
       key=below) keybelow=1 ;;
+      series=*) only=${o#series=} ;;
+      png=*) png=${o#png=} ;;
       key=*) die "plot_xy: key=${o#key=}: the legend is outside the frame (right, or key=below)" ;;
       yrange=*) set="$set set yrange [${o#yrange=}];" ;;
       ylin=*) v=${o#ylin=}; la=${v%%:*}; lb=${v#*:} ;;
@@ -158,14 +179,14 @@ plot_xy() {
   tmp=$(mktemp -d)
   # one file per series (numbered, so any name is safe), names in order
   # ylin=A:B draws y - (A x + B), ours and the paper's alike
-  awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") }
+  awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" -v only="$only" 'NR > 1 && $1 ~ only { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/ours") }
       if (a != "") for (f = 3; f <= NF && f <= 5; f++) $f -= a * $2 + b
       print > (d "/o_" s[$1]) }' "$ours"
-  [ -f "$paper" ] && awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" '!/^#/ && ++r > 1 { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") }
+  [ -f "$paper" ] && awk -F, -v OFS=, -v d="$tmp" -v a="$la" -v b="$lb" -v only="$only" '!/^#/ && ++r > 1 && $1 ~ only { if (!($1 in s)) { s[$1] = ++k; print $1 > (d "/paper") }
       if (a != "") $3 -= a * $2 + b
       print > (d "/p_" s[$1]) }' "$paper"
   # coinciding series: "same I J" for series J drawn as series I (I < J)
-  awk -F, 'NR > 1 { if (!($1 in s)) { s[$1] = ++k; md[k] = ($1 ~ /paper/) } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
+  awk -F, -v only="$only" 'NR > 1 && $1 ~ only { if (!($1 in s)) { s[$1] = ++k; md[k] = ($1 ~ /paper/) } y[s[$1], $2] = $3; xs[s[$1]] = xs[s[$1]] "|" $2 }
     END { for (j = 2; j <= k; j++) for (i = 1; i < j; i++) {
             if (md[i] || md[j] || (i in dup) || xs[i] != xs[j]) continue
             n = split(substr(xs[i], 2), x, "|"); eq = 1
@@ -239,7 +260,7 @@ plot_xy() {
   [ "$keybelow" = 0 ] || key="below Left reverse samplen 4 height 1.5"
   gnuplot <<EOF
 set terminal pngcairo size 1000,600 noenhanced font ',10'
-set output '$PAPER_OUT/$id.png'
+set output '$PAPER_OUT/$png.png'
 set datafile separator ','
 set title '$(gq "$title")'
 set xlabel '$(gq "$xl")'

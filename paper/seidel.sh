@@ -48,6 +48,8 @@ sd_line() {
 field() { printf '%s\n' "$1" | sed -nE "s|.*$2 ([0-9.]+).*|\\1|p" | head -1 | grep . || die "no '$2' in: $1"; }
 # ov ID SERIES X: our value, or "n/a" when that series was not run (QUICK)
 ov() { local v; v=$(ours_val "$@"); echo "${v:-n/a}"; }
+# ovt ID SERIES X: the same, tagged for the prose check (qr), in a row's text
+ovt() { local v; v=$(qr "$@"); echo "${v:-n/a}"; }
 # trials LINE: the shift's trial count (successes S/T)
 trials() { printf '%s\n' "$1" | sed -nE 's|.*successes [0-9]+/([0-9]+).*|\1|p' | grep . || die "no trials in: $1"; }
 ms() { awk -v c="$1" -v s="$MHZ" 'BEGIN { printf "%.3f", c / s / 1000 }'; }
@@ -132,7 +134,7 @@ fig_seidel_sec3_cost() {
   g=$(ov $id gsync 4); r=$(ov $id rds 4)
   paper_row $id "Sec. 3.1-3.3 (Figs. 3-1..3-8): barrier cost" \
     "formulas, one node late by b_s <= delta <= d b_s: gsync 2 d b_s, sync0 (2d+1) b_s, RDS 2 d b_s + delta (d = 4: 600, 675, 600 us + delta)" \
-    "d = 4 (late node about 5 sends): gsync $g, sync0 $(ov $id sync0 4), RDS $r us" \
+    "d = 4 (late node about 5 sends): gsync $g, sync0 $(ovt $id sync0 4), RDS $r us" \
     "yes: RDS costs the most, gsync the least (RDS $(awk -v r="$r" -v g="$g" 'BEGIN { printf "%.0f", 100 * (r / g - 1) }')% over gsync at d = 4; the paper: only slightly more)" \
     "our delta is the barrier kernels' staggered entry (seeded jitter plus one latecomer, about 400 us at d = 4), included in the cost; the partners of the butterfly are 2^k hops apart on the torus, not neighbours"
 }
@@ -141,7 +143,7 @@ fig_seidel_sec3_precision() {
   bench_fig $id precision "Sec. 3: barrier precision (first exit to last exit; bars to the max)" model
   paper_row $id "Sec. 3.1-3.3: barrier precision" \
     "gsync and sync0 d (b_s - s) = 31 d us with a late node (d = 4: 124 us), RDS 0" \
-    "d = 4: gsync $(ov $id gsync 4), sync0 $(ov $id sync0 4), RDS $(ov $id rds 4) us" \
+    "d = 4: gsync $(ovt $id gsync 4), sync0 $(ovt $id sync0 4), RDS $(ovt $id rds 4) us" \
     "partly: RDS is the most precise; gsync is $(awk -v g="$(ov $id gsync 4)" 'BEGIN { printf "%.0f", 124 / g }')x tighter than d (b_s - s) at d = 4; sync0 is looser than gsync" \
     "gsync's precision is d token latencies (316 cycles at d = 4), whatever s and the receive cost: every receive pays its status read, even of a token already there (paper/notes/seidel.md); RDS misses 0 at d = 6 by the link contention its timing model leaves out"
 }
@@ -213,7 +215,7 @@ fig_seidel_fig4_4() {
   plot_xy $id "Fig. 4-4: shifting 32K-byte messages (odd d not expressible)" "d (2^d nodes)" "ms"
   paper_row $id "Fig. 4-4: 32K-byte shift vs d" \
     "consistent cost only with RDS and the forced protocol" \
-    "forced after RDS $(ours_val $id forced-rds 2) / $(ours_val $id forced-rds 4) ms at d = 2 / 4; long unsynchronized $(ours_val $id long-none 2) / $(ours_val $id long-none 4) ms" \
+    "forced after RDS $(qr $id forced-rds 2) / $(qr $id forced-rds 4) ms at d = 2 / 4; long unsynchronized $(qr $id long-none 2) / $(qr $id long-none 4) ms" \
     "partly: RDS + forced is flat in d; so are gsync and sync0 here" \
     "no interrupts in the model (paper/notes/seidel.md); the ring's links are disjoint on the torus as on the hypercube, so d changes nothing once synchronized"
 }
@@ -221,7 +223,7 @@ success_row() {
   local id=$1 what=$2 n=$3
   paper_row $id "$what" \
     "50 trials a point; RDS + forced > 99% (line 193); gsync forced about 90% at d = 2, < 5% at d = 7; long erratic, RDS above gsync and sync0" \
-    "d = $(dim "$n"): $(ov $id forced-rds 4096)% after RDS, $(ov $id forced-gsync 4096)% after gsync (forced, 4K); with the paper's interrupts (50 us every 10 ms) $(ov $id forced-gsync-irq 4096)% forced, $(ov $id long-gsync-irq 4096)% long after gsync, $(ov $id forced-gsync-irq-rx 4096)% forced with a one-message receive port; long unsynchronized $(ov $id long-none 4096)%, forced unsynchronized $(ov $id forced-none 4096) (%; n/a: not run at this d)" \
+    "d = $(dim "$n"): $(ovt $id forced-rds 4096)% after RDS, $(ovt $id forced-gsync 4096)% after gsync (forced, 4K); with the paper's interrupts (50 us every 10 ms) $(ovt $id forced-gsync-irq 4096)% forced, $(ovt $id long-gsync-irq 4096)% long after gsync, $(ovt $id forced-gsync-irq-rx 4096)% forced with a one-message receive port; long unsynchronized $(ovt $id long-none 4096)%, forced unsynchronized $(ovt $id forced-none 4096) (%; n/a: not run at this d)" \
     "partly: RDS + forced 100%; gsync and sync0 do not fall off, with the interrupts either" \
     "the paper's interrupts are modelled (-irq series), and its one-message receive port (-irq-rx); that pair fails forced shifts only for interrupts of 100 us and more, because gsync here leaves neighbours closer than the iPSC's s apart; a 237 to 533 us late node leaves even the unsynchronized forced shift at 100% (paper/notes/seidel.md)"
 }
@@ -257,8 +259,8 @@ fig_seidel_sec5() {
   plot_bars $id "Sec. 5: successful concurrent shifts over all lengths (%)" "%"
   paper_row $id "Sec. 5: success rates" \
     "RDS + forced > 99% for all d; gsync (forced) about 90% at d = 2, < 5% at d = 7; sync0 in between" \
-    "forced: gsync $(ours_val $id forced-gsync d=2)% / $(ours_val $id forced-gsync d=4)%, RDS $(ours_val $id forced-rds d=2)% / $(ours_val $id forced-rds d=4)% at d = 2 / 4; long unsynchronized $(ours_val $id long-none d=2)%" \
-    "partly: RDS agrees; gsync's fall-off with d is absent, also with the paper's interrupts (forced-gsync-irq $(ours_val $id forced-gsync-irq d=2)% / $(ours_val $id forced-gsync-irq d=4)% at d = 2 / 4) and with them on a one-message receive port (forced-gsync-irq-rx $(ours_val $id forced-gsync-irq-rx d=2)% / $(ours_val $id forced-gsync-irq-rx d=4)%)" \
+    "forced: gsync $(qr $id forced-gsync d=2)% / $(qr $id forced-gsync d=4)%, RDS $(qr $id forced-rds d=2)% / $(qr $id forced-rds d=4)% at d = 2 / 4; long unsynchronized $(qr $id long-none d=2)%" \
+    "partly: RDS agrees; gsync's fall-off with d is absent, also with the paper's interrupts (forced-gsync-irq $(qr $id forced-gsync-irq d=2)% / $(qr $id forced-gsync-irq d=4)% at d = 2 / 4) and with them on a one-message receive port (forced-gsync-irq-rx $(qr $id forced-gsync-irq-rx d=2)% / $(qr $id forced-gsync-irq-rx d=4)%)" \
     "interrupts (Sec. 3.4) and the one-message receive port of Fig. 3-11(b) are modelled (-irq, -irq-rx), but 50-us interrupts do not break gsync here: it leaves neighbours closer than s apart; d = 7 is not a square torus (paper/notes/seidel.md)"
 }
 
@@ -282,7 +284,7 @@ fig_seidel_table3() {
   plot_bars $id "Table III: minimum length (bytes) for RDS before a long shift, (C_RDS - b_l/2)/a" "bytes"
   paper_row $id "Table III: minimum message length for RDS + long shift" \
     "(2 d b_s - b_l/2)/a: 645, 1062, 1478, 1895, 2312, 2728 bytes for d = 2..7" \
-    "(measured RDS cost - b_l/2)/a with our b_l, a: $(ours_val $id min-bytes 2), $(ours_val $id min-bytes 4) bytes at d = 2, 4$([ "$QUICK" = 1 ] || echo ", $(ours_val $id min-bytes 6) at d = 6"); odd d not expressible" \
+    "(measured RDS cost - b_l/2)/a with our b_l, a: $(qr $id min-bytes 2), $(qr $id min-bytes 4) bytes at d = 2, 4$([ "$QUICK" = 1 ] || echo ", $(qr $id min-bytes 6) at d = 6"); odd d not expressible" \
     "partly: grows with d as in the paper" \
     "our b_l ($(us "$bl" $MHZ) us) is about 3 b_s, not 136 us, which lowers every row; our RDS cost net of the entry skew is $net us: with simultaneous entries it is 2 d b_s to 1% (paper/notes/seidel.md), so subtracting the whole skew takes off too much"
 }

@@ -91,7 +91,7 @@ fig_vandegeijn_fig7() {
     "vector length n (floats)" "time (ms)" logx logy
   paper_row $id "Fig. 7: predicted and observed time vs n, 64 nodes" \
     "model (alpha 525, beta 2, gamma .35 us; line 156): V3 below V2 from n = $(model_cross v2 v3 $A7 $B7 $G7), hybrid the lower envelope; at n = 1 V2/hybrid $(model v2 1 $D $A7 $B7 $G7) ms, V1/V3 $(model v1 1 $D $A7 $B7 $G7) ms; at n = $top hybrid $(model hybrid "$top" $D $A7 $B7 $G7) ms. The observed (right) panel's values are not in the text" \
-    "ipsc860 preset (alpha 136 us), gray: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms, V3 $(ours_val $id V3 1) ms; n = $top: V1 $(ours_val $id V1 "$top"), V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms (raster $(qv $id "hybrid raster" "$top" 2) ms)" \
+    "ipsc860 preset (alpha 136 us), gray: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(qr $id V2 1) ms, V3 $(qr $id V3 1) ms; n = $top: V1 $(qr $id V1 "$top"), V2 $(qr $id V2 "$top"), V3 $(qr $id V3 "$top"), hybrid $(qr $id hybrid "$top") ms (raster $(qv $id "hybrid raster" "$top" 2) ms)" \
     "partly: same ordering (V1 slowest; V2 wins short and V3 long vectors; hybrid the lower envelope), crossover at smaller n" \
     "our alpha is the iPSC/860 send (136 us, line 166), the model's is 525 us, so short vectors take about 1/4 of the model's time and the crossover moves down (the plotted model uses our alpha, beta, gamma: at n = 1 V2 $(qv $id V2 1 3) ms against its $(qv $id "V2 paper model at our alpha" 1 3), at n = $top hybrid $(qv $id hybrid "$top" 1) against $(qv $id "hybrid paper model at our alpha" "$top" 1)); on 64 nodes the gray 6-cube shares torus links in 4 of its 6 dimensions, raising beta from 1.44 to 2.24 us per float (notes)"
 }
@@ -108,8 +108,8 @@ fig_vandegeijn_fig8() {
     "vector length n (floats)" "time (ms)" logx logy
   local top=${NS##* }
   paper_row $id "Fig. 8: observed time vs n, unpadded messages, alpha 480 us" \
-    "alpha 480, beta 2, gamma .35 us (line 188); a dramatic drop for V2 at n <= 25 (line 190), presumably the short-message protocol (25 floats = 100 bytes). Model: V3 below V2 $(cross $id "V2 paper model (line 188)" "V3 paper model (line 188)"); n = $top: V2 $(ours_val $id "V2 paper model (line 188)" "$top"), V3 $(ours_val $id "V3 paper model (line 188)" "$top"), hybrid $(ours_val $id "hybrid paper model (line 188)" "$top") ms" \
-    "the same alpha/beta in cycles: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(ours_val $id V2 1) ms (model $(ours_val $id "V2 paper model (line 188)" 1)); n = $top: V2 $(ours_val $id V2 "$top"), V3 $(ours_val $id V3 "$top"), hybrid $(ours_val $id hybrid "$top") ms" \
+    "alpha 480, beta 2, gamma .35 us (line 188); a dramatic drop for V2 at n <= 25 (line 190), presumably the short-message protocol (25 floats = 100 bytes). Model: V3 below V2 $(cross $id "V2 paper model (line 188)" "V3 paper model (line 188)"); n = $top: V2 $(qr $id "V2 paper model (line 188)" "$top"), V3 $(qr $id "V3 paper model (line 188)" "$top"), hybrid $(qr $id "hybrid paper model (line 188)" "$top") ms" \
+    "the same alpha/beta in cycles: V3 below V2 $(cross $id V2 V3); n = 1: V2 $(qr $id V2 1) ms (model $(qr $id "V2 paper model (line 188)" 1)); n = $top: V2 $(qr $id V2 "$top"), V3 $(qr $id V3 "$top"), hybrid $(qr $id hybrid "$top") ms" \
     "partly: same ordering, V3 overtakes V2 one size earlier (256 vs 512), and no drop at n <= 25" \
     "one start-up per run: the kernels cannot give messages of <= 25 floats the iPSC/860's cheaper short protocol (notes); the gray embedding shares links in 4 of 6 dimensions, which costs Version 2 most since it sends the most (notes)"
 }
@@ -129,7 +129,7 @@ fig_vandegeijn_fig6() {
   local top=${NS##* }
   paper_row $id "Fig. 6: optimal hybrid combine-to-root (Sec. 5)" \
     "no measured numbers; model (line 156's parameters): fan-in $(model fanin "$top" $D $A7 $B7 $G7) ms, hybrid $(model hybrid "$top" $D $A7 $B7 $G7) ms at n = $top; at our alpha, beta, gamma: fan-in $(qv $id "fan-in gray paper model at our alpha" "$top" 1), hybrid $(qv $id "hybrid to root gray paper model at our alpha" "$top" 1) ms" \
-    "n = $top: gray fan-in $(ours_val $id "fan-in gray" "$top"), hybrid $(ours_val $id "hybrid to root gray" "$top") ms; raster fan-in $(ours_val $id "fan-in raster" "$top"), hybrid $(ours_val $id "hybrid to root raster" "$top") ms; hybrid below fan-in $(cross $id "fan-in gray" "hybrid to root gray") (gray), $(cross $id "fan-in raster" "hybrid to root raster") (raster)" \
+    "n = $top: gray fan-in $(qr $id "fan-in gray" "$top"), hybrid $(qr $id "hybrid to root gray" "$top") ms; raster fan-in $(qr $id "fan-in raster" "$top"), hybrid $(qr $id "hybrid to root raster" "$top") ms; hybrid below fan-in $(cross $id "fan-in gray" "hybrid to root gray") (gray), $(cross $id "fan-in raster" "hybrid to root raster") (raster)" \
     "yes with gray; partly with raster" \
     "raster puts the dimension-2 and -5 partners 4 hops apart, so both halves of a split step share links (docs/kernels/hypercube.md)"
 }
@@ -157,8 +157,8 @@ fig_vandegeijn_thresholds() {
   plot_xy $id "Line 112 split thresholds n < 2 alpha / ((d-1)(beta+gamma)+gamma) by dimension d" \
     "cube dimension d (the dimensions left in the recursion)" "threshold (floats)" logy
   paper_row $id "Sec. 4: the hybrid's split thresholds (line 112)" \
-    "no threshold stated; the text's 25 floats (lines 170, 190) is where Fig. 8's short messages start. Line 112 with line 156's parameters: d = 6: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 6), d = 2: $(ours_val $id "rule paper Fig. 7 (alpha 525)" 2); with alpha 136 us: d = 6: $(ours_val $id "rule alpha 136 beta 2 gamma .35" 6)" \
-    "ipsc860: d = 6 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 6), 5 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 5), 4 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 4), 3 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 3), 2 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 2), 1 $(ours_val $id "rule ipsc860 (3400 36 9 cycles)" 1) floats; splitting dimension 6 pays from n = $first (of 30, 32, 34) in the run" \
+    "no threshold stated; the text's 25 floats (lines 170, 190) is where Fig. 8's short messages start. Line 112 with line 156's parameters: d = 6: $(qr $id "rule paper Fig. 7 (alpha 525)" 6), d = 2: $(qr $id "rule paper Fig. 7 (alpha 525)" 2); with alpha 136 us: d = 6: $(qr $id "rule alpha 136 beta 2 gamma .35" 6)" \
+    "ipsc860: d = 6 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 6), 5 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 5), 4 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 4), 3 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 3), 2 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 2), 1 $(qr $id "rule ipsc860 (3400 36 9 cycles)" 1) floats; splitting dimension 6 pays from n = $first (of 30, 32, 34) in the run" \
     "n/a: the text states no threshold; ours at d = 6 ($(qv $id "rule ipsc860 (3400 36 9 cycles)" 6) floats) is near the 25 where line 190 says the implementation switches" \
     "our alpha is the 136-us send, not the model's 525 us; see the notes for the split measured against Version 2"
 }
@@ -198,7 +198,7 @@ fig_vandegeijn_params() {
   plot_bars $id "alpha (us), beta and gamma (us per float): paper vs simulator, measured" "" panels
   paper_row $id "Sec. 6: the iPSC/860's alpha, beta, gamma" \
     "alpha 136 us (line 166), 525 us in Fig. 7's model (line 156), 480 us in Fig. 8's (line 188); beta 2.0 us (lines 170, 176, 156, 188); gamma .35 us (lines 168, 156, 188)" \
-    "measured per exchange step (4 nodes): ipsc860 alpha $(ours_val $id alpha iPSC/860), beta $(ours_val $id beta iPSC/860), gamma $(ours_val $id gamma iPSC/860) us; with Fig. 7's in cycles alpha $(ours_val $id alpha "Fig. 7 model"), beta $(ours_val $id beta "Fig. 7 model"); on 64 nodes (gray) beta $(ours_val $id beta "64 nodes gray") us" \
+    "measured per exchange step (4 nodes): ipsc860 alpha $(qr $id alpha iPSC/860), beta $(qr $id beta iPSC/860), gamma $(qr $id gamma iPSC/860) us; with Fig. 7's in cycles alpha $(qr $id alpha "Fig. 7 model"), beta $(qr $id beta "Fig. 7 model"); on 64 nodes (gray) beta $(qr $id beta "64 nodes gray") us" \
     "partly: alpha and gamma as set; the preset's beta is seed 002's 1.44 us per float, not 2.0" \
     "the preset takes a = 0.36 us/byte from seed 002 (model/params.c); gamma 8.75 cycles rounds to 9 (.36 us); alpha adds the call and wormhole latency (about 3 us)"
 }

@@ -79,7 +79,7 @@ if [ "$table" = 1 ]; then
     ! grep -q 'quick=1' "$out/${e#* }.ok" || { echo "paper.sh: --table: ${e#* } in $out is a --quick run" >&2; exit 1; }
   done
 fi
-[ "$table" = 1 ] || for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png}; done
+[ "$table" = 1 ] || for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png} "$out/${e#* }".*.png; done
 [ "$table" = 1 ] || printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
   t=$SECONDS d=$PAPER_STAGE/$1
   mkdir -p "$d"
@@ -145,7 +145,10 @@ if [ "$md" = "$docs/fidelity.md" ]; then
   for e in "${todo[@]}"; do
     id=${e#* }
     [ -f "$out/$id.csv" ] && cp "$out/$id.csv" "$(out_part "$docs/paper/csv/$id.csv")" && out_done "$docs/paper/csv/$id.csv"
-    [ -f "$out/$id.png" ] && cp "$out/$id.png" "$(out_part "$docs/paper/$id.png")" && out_done "$docs/paper/$id.png"
+    # the plot, or its parts (ID.PART.png: a figure drawn in parts)
+    for f in "$out/$id.png" "$out/$id".*.png; do
+      [ -f "$f" ] && cp "$f" "$(out_part "$docs/paper/${f##*/}")" && out_done "$docs/paper/${f##*/}"
+    done
   done
   echo "paper: $docs/paper/*.png: $(du -cb "$docs"/paper/*.png | tail -1 | cut -f1) bytes"
 fi

@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # make waves: a short waveform of phased AAPC on the Verilated 8x8 torus, to
-# look at in GTKWave with testbench/rtl/waves.gtkw (docs/waves.md).
-#   build/results/waves/phased_8x8.fst   the trace (FST), cycles 0..400
-#   build/results/waves/phased_8x8.gtkw  a copy of testbench/rtl/waves.gtkw (yours to change and save)
-#   build/results/waves/flit_kind.txt    GTKWave translate filter: flit kind -> HEAD/BODY/TAIL
-# Run from the repository root. WORDS and TO (last traced cycle) can be set
-# in the environment; the save file's zoom is made for the defaults.
+# look at in GTKWave (docs/waves.md).
+#   build/results/waves/phased_8x8.fst   the trace (FST), cycles 0..TO, one time unit a cycle
+#   build/results/waves/phased_8x8.gtkw  the view: testbench/rtl/waves.gtkw's
+#                                        routers, or those ROUTERS names
+# ROUTERS="X,Y ..." (default "0,0 1,0 0,1 3,3"): the routers the view shows,
+# the first one open; WORDS (16) the message size; TO (400) the last traced
+# cycle. The view's zoom and markers are made for the defaults.
+# Run from the repository root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/check.sh
+. scripts/lib/waves.sh
 check_int WORDS 1 1048576
 check_int TO 1 1000000
+routers=${ROUTERS:-0,0 1,0 0,1 3,3}
+for r in $routers; do
+  [[ $r =~ ^[0-7],[0-7]$ ]] || { echo "waves.sh: ROUTERS = '$routers': '$r' is not X,Y with 0 <= X, Y < 8" >&2; exit 2; }
+done
 
 scripts/deps.sh waves          # GTKWave: fst2vcd here, the viewer for you
 
 bin=build/rtl/torus_n8_d4_t2/syncswitch
 out=build/results/waves
 fst=$out/phased_8x8.fst
-gtkw=testbench/rtl/waves.gtkw
+view=$out/phased_8x8.gtkw
 words=${WORDS:-16}
 to=${TO:-400}                  # about 7 phases of 48 cycles at B = 16, T_t = 2
 
@@ -32,38 +39,23 @@ rm -f "$fst"
   --trace "$fst" --trace-from 0 --trace-to "$to"
 [ -s "$fst" ] || { echo "waves.sh: no trace written to $fst" >&2; exit 1; }
 
-# Flit kind (bits 33:32 of a link register) as text and colour; waves.gtkw
-# names this file by its path from the repository root.
-cat >"$out/flit_kind.txt" <<'EOF'
-0 ?gray30?-
-1 ?green?HEAD
-2 ?dodger blue?BODY
-3 ?red?TAIL
-EOF
-cp "$gtkw" "$out/phased_8x8.gtkw"
+# the view, with the translate filter's absolute path: it opens from anywhere
+# shellcheck disable=SC2086
+scripts/waves_view.sh --dump "$PWD/$fst" --root "$PWD" $routers >"$view"
 
-# Every signal the save file shows must exist in the trace: GTKWave silently
+# Every signal the view shows must exist in the trace: GTKWave silently
 # drops unknown names, so a renamed register would just vanish from the view.
-have=$(mktemp) want=$(mktemp)
-trap 'rm -f "$have" "$want"' EXIT
-{ fst2vcd -f "$fst" 2>/dev/null || true; } | sed '/\$enddefinitions/q' |
-  awk '$1 == "$scope" { s[++d] = $3 } $1 == "$upscope" { d-- }
-       $1 == "$var" { p = s[1]; for (i = 2; i <= d; i++) p = p "." s[i]
-                      print p "." $5 (substr($6, 1, 1) == "[" ? $6 : "") }' |
-  sort -u >"$have"
-grep -v '^\[' "$gtkw" | grep -o 'torus\.[^ ]*' | sort -u >"$want"
-missing=$(comm -23 "$want" "$have")
+missing=$(comm -23 <(view_signals "$view") <(trace_signals "$fst"))
 if [ -n "$missing" ]; then
-  echo "waves.sh: warning: $gtkw names signals that are not in the trace:" >&2
+  echo "waves.sh: warning: $view names signals that are not in the trace:" >&2
   echo "$missing" | sed 's/^/  /' >&2
 fi
 
-cat <<EOF
+cat <<EOF2
 
-Trace: $fst (cycles 0..$to; 10 ps of trace time per clock cycle)
-Open it from the repository root with
-  gtkwave $fst $gtkw
-or, to keep changes you save out of the repository,
-  gtkwave $out/phased_8x8.gtkw
+Trace: $fst (cycles 0..$to; one time unit a cycle: GTKWave's "ns" are cycles)
+Open it with
+  gtkwave $view
+(routers: $routers; another set: make waves ROUTERS="2,3 5,1")
 What the groups show and how to read a phase boundary: docs/waves.md
-EOF
+EOF2

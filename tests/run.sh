@@ -76,6 +76,9 @@ part paper/data "$here/paper/data.sh"
 # the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
 # the make paper run that wrote the table (docs/paper/csv/)
 part paper/prose "$here/paper/prose.sh"
+# the numbers paper/notes quote from runs outside the CSVs, run again
+# (paper/notes/runs.txt; skipped without the build)
+part paper/runs "$here/paper/runs.sh" "$dir"
 # every image and CSV link of README.md, docs/ and paper/notes names a
 # tracked file (the plots make paper keeps in docs/paper/)
 part paper/links "$here/paper/links.sh"
@@ -83,6 +86,10 @@ part paper/links "$here/paper/links.sh"
 part paper/paper "$here/paper/paper.sh" "$dir"
 # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
 part rtl/widths "$here/rtl/widths.sh"
+# the waveform view: the flit filter against model/flit.h, the committed
+# view against its generator, and (RTL_TESTS=1, the torus build) against a
+# trace of 80 cycles and docs/waves.md's phase boundary
+part rtl/waves "$here/rtl/waves.sh" "$dir"
 part golden "$here/golden.sh" "$dir"
 # the same numbers with every kernel's data in node memory (the default is
 # generated payload wherever a kernel takes it: docs/kernels/aapc.md)

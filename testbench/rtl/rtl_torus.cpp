@@ -35,8 +35,8 @@ public:
         if (o.trace) open_trace(o.trace);
         top_->sync_mode_i = static_cast<CData>(m->p.sync);
         top_->rst_ni = 0;
-        edge();
-        edge();
+        edge(false);
+        edge(false);
         top_->rst_ni = 1;
     }
 
@@ -70,7 +70,7 @@ protected:
             put_bits(t->ej_credit_i, i * CRW, CRW, credit_to_rtl(m_->ejc_q[i]));
             put_bits(t->sw_clear_i, i, 1, m_->node[i].sw_clear);
         }
-        edge();
+        edge(true);
         if (vl_assert_failed()) fail_assert(-1, -1);
         for (int i = 0; i < m_->num_nodes; i++) {
             RouterOut &r = out_[i];
@@ -96,27 +96,27 @@ private:
             path += ".fst";
         }
         fst_.reset(new VerilatedFstC);
+        // one time unit a cycle (docs/waves.md, "Time base"): FST has no
+        // unit "cycle", so the trace says ns; time t is cycle t
+        fst_->set_time_unit("1ns");
+        fst_->set_time_resolution("1ns");
         top_->trace(fst_.get(), 99);
         fst_->open(path.c_str());
     }
 
-    void dump()
-    {
-        uint64_t c = m_->cycle;
-        if (fst_ && c >= opts_.trace_from && c <= opts_.trace_to) fst_->dump(time_);
-    }
-
-    // One rising edge; the time base is 10 units per cycle.
-    void edge()
+    // One rising edge. The waveform's time is the cycle number: one
+    // sample a cycle, taken before the edge that ends cycle c, at time c,
+    // when the registers hold the values cycle c starts from and the
+    // combinational signals (the inputs of cycle c applied) are cycle c's.
+    // The two reset cycles are not sampled. (clk_i reads 0 in every sample.)
+    void edge(bool sample)
     {
         top_->clk_i = 0;
         top_->eval();
-        time_ += 5;
-        dump();
+        uint64_t c = m_->cycle;
+        if (sample && fst_ && c >= opts_.trace_from && c <= opts_.trace_to) fst_->dump(c);
         top_->clk_i = 1;
         top_->eval();
-        time_ += 5;
-        dump();
     }
 
     std::unique_ptr<VerilatedContext> ctx_{new VerilatedContext};
@@ -125,7 +125,6 @@ private:
     std::string vcd_path_;   // .vcd asked for: FST converted at the end
     std::string final_;      // the waveform's name (--trace)
     std::string partial_;    // its name while written
-    uint64_t time_ = 0;
 };
 
 }  // namespace
