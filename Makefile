@@ -3,6 +3,7 @@
 #   make test      build everything and run the test suite
 #   make traffic   latency vs offered load, and AAPC under background traffic
 #   make traffic-study  8x8 T_t 1: K = 1, 2, 4 and both tie rules; depth sweep
+#   make routing-study  8x8 T_t 1: dim_order, min_adapt, valiant on 8 patterns
 #   make bench     simulation speed of the C model
 #   make sanitize  the tests under AddressSanitizer + UBSan
 #   make fuzz      random mixed traffic co-simulated for FUZZ_TIME seconds
@@ -47,7 +48,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install uninstall run traffic traffic-study test test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install uninstall run traffic traffic-study routing-study test test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -479,6 +480,11 @@ traffic: $(BUILD)/syncswitch
 # uniform's saturation against depth (docs/traffic_study.md)
 traffic-study: $(BUILD)/syncswitch
 	@scripts/traffic_study.sh
+
+# 8x8 at T_t = 1, 16-flit packets: each routing function on eight patterns,
+# K = 2 and 4 (docs/traffic_study.md, "Routing functions")
+routing-study: $(BUILD)/syncswitch
+	@scripts/routing_study.sh
 
 test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test

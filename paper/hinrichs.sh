@@ -374,7 +374,7 @@ fig_hinrichs_adaptive() {
   local big=$((4 * ${SIZES##* }))
   paper_row $id "Sec. 3: adaptive routing against e-cube (the alternative to the switch)" \
     "adaptive routers tried for iWarp gave only up to 30% over e-cube, and could not use the wrap-around links with two resource pools (Sec. 3)" \
-    "msgpass AAPC at K = 2: min_adapt at most ${gain}% over dim_order, valiant at most ${vgain}%; phased up to ${pgain}% (at $big bytes: dim_order $(ours_val $id "msgpass dim_order" $big), min_adapt $(ours_val $id "msgpass min_adapt" $big), valiant $(ours_val $id "msgpass valiant" $big), phased $(ours_val $id "phased (the switch)" $big) MB/s)" \
+    "msgpass AAPC at K = 2: min_adapt at most ${gain}% over dim_order, valiant at most ${vgain}%; phased up to ${pgain}% (at $big bytes: dim_order $(qr $id "msgpass dim_order" $big), min_adapt $(qr $id "msgpass min_adapt" $big), valiant $(qr $id "msgpass valiant" $big), phased $(qr $id "phased (the switch)" $big) MB/s)" \
     "$(awk -v g="$gain" -v p="$pgain" 'BEGIN { print (g <= 30 && p > 2 * (g > 0 ? g : 1)) ? "yes" : "no" }'): the best adaptive gain is ${gain}% (the paper: up to 30%), the synchronizing switch's up to ${pgain}%" \
     "our min_adapt is Duato's protocol with the torus's datelines on the escape VC (the wrap-around links used), on the same router and VCs as dim_order; valiant doubles the path length, which AAPC's uniform load cannot repay"
 }

@@ -53,6 +53,10 @@ bad_var study_window WINDOW=10k "$root/scripts/traffic_study.sh"
 bad_var study_replot REPLOT=yes "$root/scripts/traffic_study.sh"
 # REPLOT=1 with no complete run to plot again: the same refusal
 bad_var study_replot_nothing REPLOT=1 "$root/scripts/traffic_study.sh"
+bad_var routing_vcs ROUTING_VCS=1 "$root/scripts/routing_study.sh"
+bad_var routing_patterns ROUTING_PATTERNS=zigzag "$root/scripts/routing_study.sh"
+bad_var routing_functions ROUTING_FUNCTIONS=ugal "$root/scripts/routing_study.sh"
+bad_var routing_packet PACKET=2 "$root/scripts/routing_study.sh"
 
 # make bench-scale's table on two small rows: every field seen
 (cd "$tmp" && SS="$dir/syncswitch" SCALE_ROWS="phased:8:4 msgpass:4:4" \
@@ -178,3 +182,19 @@ elif [ "$(grep -c ',true$' "$t/curves_8x8.csv")" -lt 1 ] || [ -e "$t/depth_8x8.c
   fail study_small "curves: $(tr '\n' ' ' <"$t/curves_8x8.csv")"
 elif [ -n "$(find "$t" -name '*.part')" ]; then fail study_small "a temporary is left: $(ls -A "$t")"
 else pass study_small; fi
+
+# a small make routing-study to the end: tornado, K = 2, the three
+# functions: one saturation row each (dim_order with its ideal, the others
+# with none), the plot, and no temporary left
+t=$tmp/routing
+(cd "$tmp" && STUDY_OUT="$t" SS="$dir/syncswitch" ROUTING_PATTERNS=tornado ROUTING_VCS=2 PACKET=8 \
+   WINDOW=500 WARMUP=200 timeout 300 "$root/scripts/routing_study.sh" >"$tmp/log" 2>&1)
+rc=$?
+if [ $rc -ne 0 ] || [ ! -f "$t/routing_saturation_8x8.csv" ]; then fail routing_small "exit $rc: $(tail -3 "$tmp/log")"
+elif ! grep -qE '^tornado,2,dim_order,8,0\.3[0-9]*,[0-9.]+,0\.[0-9]+,' "$t/routing_saturation_8x8.csv" ||
+     ! grep -qE '^tornado,2,min_adapt,8,,[0-9.]+,0\.[0-9]+,' "$t/routing_saturation_8x8.csv" ||
+     ! grep -qE '^tornado,2,valiant,8,,[0-9.]+,0\.[0-9]+,' "$t/routing_saturation_8x8.csv"; then
+  fail routing_small "saturation rows: $(tr '\n' ' ' <"$t/routing_saturation_8x8.csv")"
+elif [ ! -s "$t/routing_8x8.png" ] || [ -n "$(find "$t" -name '*.part')" ]; then
+  fail routing_small "plot or temporaries: $(ls -A "$t")"
+else pass routing_small; fi
