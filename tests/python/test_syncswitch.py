@@ -41,7 +41,10 @@ def flags(fields):
     ("msgpass", dict(n=4, words=8)),
     ("cx-linear", dict(n=4, words=4)),
     ("msgpass", dict(n=4, words=8, preset="ipsc860", tt=3)),  # a preset, then a field over it
-], ids=["phased_n8_B16", "msgpass_n4_B8", "cx-linear_n4_B4", "msgpass_ipsc860_tt3"])
+    ("msgpass", dict(n=4, words=8, vcs=2, routing_function="min_adapt")),
+    ("msgpass", dict(n=4, words=8, vcs=3, routing_function="valiant")),
+], ids=["phased_n8_B16", "msgpass_n4_B8", "cx-linear_n4_B4", "msgpass_ipsc860_tt3",
+        "msgpass_min_adapt", "msgpass_valiant"])
 def test_kernel_equals_cli(kernel, fields):
     ours = syncswitch.run_kernel(kernel, **fields)
     assert not differ(ours, cli_json("run", "--kernel", kernel, *flags(fields)))
@@ -95,6 +98,8 @@ BAD = [
     ("kernel nosuch", dict(kernel="nosuch"), KERNEL + ("--kernel", "nosuch")),
     ("rate 2", dict(rate=2), TRAFFIC + ("--rate", 2)),
     ("packet 2-9", dict(packet="2-9"), TRAFFIC + ("--packet", "2-9")),
+    ("min_adapt K 1", dict(routing_function="min_adapt"), TRAFFIC + ("--routing-function", "min_adapt")),
+    ("routing nosuch", dict(routing_function="ugal"), TRAFFIC + ("--routing-function", "ugal")),
 ]
 
 
