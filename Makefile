@@ -196,7 +196,9 @@ RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
 VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
 VL_ASSERT_CFLAGS = -include $(CURDIR)/testbench/rtl/vl_assert.h
-RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC)
+# (the torus top writes the waveforms: rtl_wave.cpp)
+RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC) \
+             $(if $(filter torus,$(RTL_TOP)),testbench/rtl/rtl_wave.cpp)
 VERILATOR_FLAGS = -O3 +define+SS_ASSERT \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
@@ -221,7 +223,7 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
@@ -242,6 +244,7 @@ SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Iinclude -
               -Itestbench/systemc -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl
 SC_COMP_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp
 SC_SRC     = $(SC_COMP_SRC) testbench/systemc/ss_cpu.cpp testbench/systemc/sc_backend.cpp \
+             testbench/systemc/sc_wave.cpp \
              testbench/systemc/sc_main.cpp
 SC_HDRS    = $(wildcard testbench/systemc/*.h include/syncswitch/*.h) include/syncswitch.h
 # the SystemC binaries' C objects: the plain binary's, without its main()
