@@ -82,7 +82,7 @@ int backend_exec(int kind, const rtl_build_t *want, char **argv)
     snprintf(cmd, sizeof cmd, "make -s -q -C '%s' %s %s >/dev/null 2>&1", root, target, v);
     if (system(cmd) != 0) {
         /* said on a terminal or not: a log must show where the minute went */
-        fprintf(stderr, "syncswitch: building %s (once; about a minute)...\n", what);
+        fprintf(stderr, "syncswitch: building %s (once; minutes on a busy machine)...\n", what);
         snprintf(cmd, sizeof cmd, "make -s -C '%s' %s %s >&2", root, target, v);
         if (system(cmd) != 0) {
             if (kind == BACKEND_SC)   /* g++ and deps.sh said why, above */

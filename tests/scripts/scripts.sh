@@ -178,3 +178,27 @@ elif [ "$(grep -c ',true$' "$t/curves_8x8.csv")" -lt 1 ] || [ -e "$t/depth_8x8.c
   fail study_small "curves: $(tr '\n' ' ' <"$t/curves_8x8.csv")"
 elif [ -n "$(find "$t" -name '*.part')" ]; then fail study_small "a temporary is left: $(ls -A "$t")"
 else pass study_small; fi
+
+# no silence over 30 seconds (issue 30, part 9): a long step says what it
+# does every PROGRESS_EVERY seconds, and every long step goes through it:
+# the Verilated builds (make waves, --backend rtl and sc-rtl), the
+# FuseSoC lint and the package installs (was: minutes with nothing said)
+PROGRESS_EVERY=1 timeout 20 "$root/scripts/lib/progress.sh" "sleeping" "$tmp/p.log" -- \
+  bash -c 'echo begun; sleep 3.5; exit 7' 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 7 ] && [ "$(grep -c '^sleeping: [0-9]* s, begun$' "$tmp/e")" -ge 3 ] &&
+   [ "$(cat "$tmp/p.log")" = begun ]; then pass progress_lines
+else fail progress_lines "exit $rc (want the command's 7): $(head -c 300 "$tmp/e")"; fi
+PROGRESS_EVERY=0 "$root/scripts/lib/progress.sh" x "$tmp/p.log" -- true 2>"$tmp/e"
+rc=$?
+[ $rc -eq 2 ] && grep -q "PROGRESS_EVERY" "$tmp/e" && pass progress_every_checked ||
+  fail progress_every_checked "exit $rc: $(head -c 200 "$tmp/e")"
+# each Verilator build (verilator ... --build), the fusesoc lint and every
+# apt-get or pip install run under it (progress.sh, or deps.sh's quietly,
+# on the line or one of the three before: a command spans lines)
+silent=$({ awk '/verilator .*--build|bin\/fusesoc .* run / && (last $0) !~ /progress\.sh/ { print "Makefile:" FNR }
+                { last = l2 l1 $0; l2 = l1; l1 = $0 }' "$root/Makefile"
+           awk '/^[^#]*(apt-get (update|install)|pip install)/ && (last $0) !~ /quietly/ { print "deps.sh:" FNR }
+                { last = l1 $0; l1 = $0 }' "$root/scripts/deps.sh"; })
+if [ -z "$silent" ]; then pass long_steps_say_progress
+else fail long_steps_say_progress "silent long steps at: $(echo "$silent" | tr '\n' ' ')"; fi
