@@ -19,10 +19,14 @@ case "$every" in ''|*[!0-9]*|0) echo "progress.sh: PROGRESS_EVERY must be a whol
 start=$SECONDS
 how_far() {
   if [ -n "$objdir" ]; then
-    local n=0 m=0 f pattern='*.cpp'
+    local n=0 m=0 f
     # a small model is compiled as one file (VM_PARALLEL_BUILDS = 0)
-    compgen -G "$objdir/*__ALL.cpp" >/dev/null && pattern='*__ALL.cpp'
-    for f in "$objdir"/$pattern; do
+    if grep -qs 'VM_PARALLEL_BUILDS = 0' "$objdir"/*_classes.mk; then
+      n=$(find "$objdir" -maxdepth 1 -name '*.o' | wc -l)
+      echo "compiling the model as one file, $n objects so far"
+      return
+    fi
+    for f in "$objdir"/*.cpp; do
       [ -e "$f" ] || continue
       m=$((m + 1))
       [ -e "${f%.cpp}.o" ] && n=$((n + 1))
