@@ -91,8 +91,11 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps.sh: installing ${want[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-quietly "deps.sh: apt-get update" $sudo apt-get update || true
+# another installer holding the package lock is waited for (up to 10
+# minutes, said by apt in the progress lines), not a failure
+lock=(-o DPkg::Lock::Timeout=600)
+quietly "deps.sh: apt-get update" $sudo apt-get "${lock[@]}" update || true
 quietly "deps.sh: apt-get installing ${want[*]}" \
-  $sudo apt-get install -y --no-install-recommends "${want[@]}" || exit 1
+  $sudo apt-get "${lock[@]}" install -y --no-install-recommends "${want[@]}" || exit 1
 [ "$venv" = yes ] && make_venv
 exit 0

@@ -202,3 +202,20 @@ silent=$({ awk '/verilator .*--build|bin\/fusesoc .* run / && (last $0) !~ /prog
                 { last = l1 $0; l1 = $0 }' "$root/scripts/deps.sh"; })
 if [ -z "$silent" ]; then pass long_steps_say_progress
 else fail long_steps_say_progress "silent long steps at: $(echo "$silent" | tr '\n' ' ')"; fi
+
+# deps.sh waits for a package lock another installer holds (issue 30,
+# part 8; was: apt-get failed at once). Run with a PATH whose apt-get is a
+# stand-in that records its arguments, and no gnuplot, so `deps.sh plot`
+# wants it: both apt-get calls must carry the lock timeout.
+mkdir -p "$tmp/fakebin"
+for t in bash env id dirname mktemp tail rm cat sleep find grep cut wc kill timeout; do
+  ln -sf "$(command -v "$t")" "$tmp/fakebin/$t"
+done
+printf '#!/bin/sh\necho "$*" >>"%s"\n' "$tmp/apt.args" >"$tmp/fakebin/apt-get"
+printf '#!/bin/sh\nexec "$@"\n' >"$tmp/fakebin/sudo"   # (not root: deps.sh calls sudo apt-get)
+chmod +x "$tmp/fakebin/apt-get" "$tmp/fakebin/sudo"
+PATH="$tmp/fakebin" timeout 60 "$root/scripts/deps.sh" plot >/dev/null 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c -- '-o DPkg::Lock::Timeout=[1-9]' "$tmp/apt.args")" = 2 ] &&
+   grep -q 'install .*gnuplot-nox' "$tmp/apt.args"; then pass deps_wait_for_lock
+else fail deps_wait_for_lock "exit $rc, apt-get got: $(tr '\n' ';' <"$tmp/apt.args" 2>/dev/null) $(head -c 200 "$tmp/e")"; fi
