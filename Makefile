@@ -197,7 +197,9 @@ RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
 VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
 VL_ASSERT_CFLAGS = -include $(CURDIR)/testbench/rtl/vl_assert.h
-RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC)
+# (the torus top writes the waveforms: rtl_wave.cpp)
+RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC) \
+             $(if $(filter torus,$(RTL_TOP)),testbench/rtl/rtl_wave.cpp)
 VERILATOR_FLAGS = -O3 +define+SS_ASSERT \
                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
@@ -220,12 +222,14 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
+	@scripts/lib/progress.sh "building the Verilated $(RTL_TOP) for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
+	  $(RTL_DIR)/build.log $(RTL_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
+	  $(RTL_SRC) $(abspath $(RTL_CPP)) \
 	  || { tail -20 $(RTL_DIR)/build.log >&2; exit 1; }
 
 # ---- SystemC: the torus as SystemC/TLM-2.0 components ---------------------
@@ -243,6 +247,7 @@ SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Iinclude -
               -Itestbench/systemc -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl
 SC_COMP_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp
 SC_SRC     = $(SC_COMP_SRC) testbench/systemc/ss_cpu.cpp testbench/systemc/sc_backend.cpp \
+             testbench/systemc/sc_wave.cpp \
              testbench/systemc/sc_main.cpp
 SC_HDRS    = $(wildcard testbench/systemc/*.h include/syncswitch/*.h) include/syncswitch.h
 # the SystemC binaries' C objects: the plain binary's, without its main()
@@ -326,11 +331,12 @@ sc-fabric: $(FAB_LIB) $(FAB_PC)
 $(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC) $(SC_HDRS) $(SRC_HDRS)
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(FAB_DIR) $(dir $@)
-	$(SC_ENV) verilator --sc --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
+	@$(SC_ENV) scripts/lib/progress.sh "building the Verilated fabric $(FAB_TAG)" $(FAB_DIR)/build.log $(FAB_DIR) -- \
+	verilator --sc --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
 	  -GN=$(FABRIC_N) -GDEPTH=$(FABRIC_DEPTH) -GTT=$(FABRIC_TT) \
 	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
 	  --Mdir $(FAB_DIR) $(RTL_SRC) $(abspath testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
-	  >$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
+	  || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
 	$(SC_ENV) $(MAKE) -s -C $(FAB_DIR) -f Vss_router_ports.mk verilated.o verilated_threads.o \
 	  ss_rtl_fabric.o vl_assert.o >>$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
 	rm -f $@.tmp && ar rcs $@.tmp $(FAB_DIR)/*.o && mv $@.tmp $@
@@ -381,12 +387,14 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(SC_RTL_DIR)
 	@rm -f $@
-	$(SC_ENV) verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
+	@$(SC_ENV) scripts/lib/progress.sh "building the SystemC model of the Verilated routers for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
+	  $(SC_RTL_DIR)/build.log $(SC_RTL_DIR)/obj -- \
+	verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
 	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
-	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) >$(SC_RTL_DIR)/build.log 2>&1 \
+	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
 	  || { tail -20 $(SC_RTL_DIR)/build.log >&2; exit 1; }
 # ---- end of the SystemC section -------------------------------------------
 
@@ -428,12 +436,14 @@ router-tb: $(ROUTER_TB)
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/route.c model/route.h model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(RTB_DIR)
+	@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
+	  $(RTB_DIR)/build.log $(RTB_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
 	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) \
 	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) $(abspath model/route.c) \
-	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
+	  || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
 
 # The mutation study (docs/verification.md): planted bugs, one at a time,
 # each must be caught by a check of make test or make formal.
@@ -451,7 +461,10 @@ icarus: $(BUILD)/syncswitch
 # scripts/deps.sh venv installs from PyPI into build/venv.
 fusesoc:
 	@scripts/deps.sh venv rtl icarus
-	@build/venv/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=lint syncswitch:noc:ss_torus
+	@mkdir -p $(BUILD)/fusesoc
+	@scripts/lib/progress.sh "fusesoc lint of ss_torus (Verilator -Wall)" $(BUILD)/fusesoc/lint.log -- \
+	  build/venv/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=lint syncswitch:noc:ss_torus; \
+	  rc=$$?; cat $(BUILD)/fusesoc/lint.log; exit $$rc
 
 # Verilator coverage (line, toggle, branch, the cover points of
 # testbench/coverage/) over the co-simulation suite; not part of make test

@@ -206,6 +206,25 @@ void ss_out_abort(ss_out *o)
     unlink(o->tmp);
 }
 
+int ss_out_copy_fd(ss_out *o, int fd)
+{
+    char buf[65536];
+    int err = o->f ? 0 : EBADF;
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (!err) err = errno;
+            break;
+        }
+        if (!err && fwrite(buf, 1, (size_t)n, o->f) != (size_t)n) err = errno ? errno : EIO;
+    }
+    if (!err && fflush(o->f) != 0) err = errno ? errno : EIO;
+    errno = err;
+    return err ? -1 : 0;
+}
+
 /* Remove a recording folder's files, then the folder. */
 static int remove_recording(const char *dir)
 {

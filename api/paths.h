@@ -45,6 +45,12 @@ FILE *ss_out_open(ss_out *o, const char *path);
 int ss_out_commit(ss_out *o);
 /* Close and remove the temporary: nothing is left. */
 void ss_out_abort(ss_out *o);
+/* Copy what fd yields, to its end, into the open o: 0, or -1 with errno of
+ * the first write that failed (the rest is read and dropped, so a writer on
+ * fd's other end never blocks; ss_out_abort then). Waveforms that another
+ * program or library writes into a pipe pass through here, so every write
+ * of theirs is checked. */
+int ss_out_copy_fd(ss_out *o, int fd);
 
 /* A folder filled under its temporary name (ss_path_partial): put it in
  * place of path whole, replacing a former recording (0, or -1 with errno),

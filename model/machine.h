@@ -12,9 +12,10 @@
 
 typedef void (*node_program_fn)(node_t *nd, const void *shared);
 
-/* Outcome of machine_run. */
+/* Outcome of machine_run (RUN_OUTPUT: a backend's run went to its end but
+ * an output of its own, a waveform, could not be written; it said why). */
 enum run_status { RUN_OK = 0, RUN_STUCK = 3, RUN_MISMATCH = 4, RUN_PROTOCOL = 5,
-                  RUN_NOMEM = 6 };
+                  RUN_NOMEM = 6, RUN_OUTPUT = 7 };
 
 /* The routers of a machine: the C model (NULL hook) or another backend (the
  * Verilated RTL, or RTL and C in lockstep). A backend steps every router one

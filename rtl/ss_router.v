@@ -43,8 +43,14 @@ module ss_router #(
   output wire                          error_o       // sticky: a protocol violation was seen
 );
   /* verilator no_inline_module */
+  `include "ss_params_check.vh"
   localparam NP  = `SS_NP;
-  localparam integer K  = MP_VCS;
+  // out of range (the check above stops the elaboration): the parts below
+  // are built from valid values, so no tool fails first somewhere obscure
+  localparam integer K  = SS_PARAMS_OK ? MP_VCS : 1;
+  localparam integer D  = SS_PARAMS_OK ? DEPTH : 1;
+  localparam integer T  = SS_PARAMS_OK ? TT : 1;
+  localparam integer NT = SS_PARAMS_OK ? N : 2;
   localparam integer NV = 1 + 2 * K;   // VCs per port: AAPC, then K per class (1 + 2i + c)
   localparam FW  = `SS_FLIT_W;
   localparam EW  = `SS_ENTRY_W;
@@ -91,13 +97,13 @@ module ss_router #(
   generate
     for (go = 0; go < NP; go = go + 1) begin : g_ovc
       // the eject output is not throttled
-      ss_link_throttle #(.TT(go == NP - 1 ? 1 : TT)) u_throttle (
+      ss_link_throttle #(.TT(go == NP - 1 ? 1 : T)) u_throttle (
         .clk_i(clk_i), .rst_ni(rst_ni), .grant_i(gnt_valid[go]),
         .ready_o(thr_ready[go])
       );
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam OV = go * NV + gv;
-        ss_credit_counter #(.DEPTH(DEPTH), .VC(gv)) u_credits (
+        ss_credit_counter #(.DEPTH(D), .VC(gv)) u_credits (
           .clk_i(clk_i), .rst_ni(rst_ni), .take_i(ovc_take[OV]),
           .credit_i(out_credit_i[go*CRW +: CRW]),
           .ready_o(ovc_credit[OV]), .over_o(cred_over[OV])
@@ -123,7 +129,7 @@ module ss_router #(
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam PV = gp * NV + gv;
-        ss_vc_buffer #(.N(N), .DEPTH(DEPTH), .PORT(gp), .VC(gv)) u_buf (
+        ss_vc_buffer #(.N(NT), .DEPTH(D), .PORT(gp), .VC(gv)) u_buf (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_q), .y_i(y_q),
           .flit_i(in_flit_i[gp*FW +: FW]), .pop_i(pop[PV]),
           .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])

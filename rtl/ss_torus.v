@@ -28,6 +28,10 @@ module ss_torus #(
   output wire [N*N*`SS_NP*`SS_FLIT_W-1:0] link_flit_o,    // departing flits
   output wire [N*N*`SS_NP*`SS_CRED_W-1:0] link_credit_o   // credit returns (per input port)
 );
+  `include "ss_params_check.vh"
+  // no routers when a parameter is out of range: the check above is the
+  // one error, not one more per router
+  localparam integer NR = SS_PARAMS_OK ? N : 0;
   localparam NP  = `SS_NP;
   localparam FW  = `SS_FLIT_W;
   localparam CRW = `SS_CRED_W;
@@ -47,8 +51,8 @@ module ss_torus #(
 
   genvar gx, gy;
   generate
-    for (gy = 0; gy < N; gy = gy + 1) begin : g_row
-      for (gx = 0; gx < N; gx = gx + 1) begin : g_col
+    for (gy = 0; gy < NR; gy = gy + 1) begin : g_row
+      for (gx = 0; gx < NR; gx = gx + 1) begin : g_col
         localparam ID   = gy * N + gx;
         // upstream (feeds input p) and downstream (fed by output p) per port
         localparam XM1  = gy * N + (gx + N - 1) % N;

@@ -62,8 +62,21 @@ make_venv() {
   "$dir/bin/python" -c 'import setuptools, wheel' >/dev/null 2>&1 || missing+=(setuptools wheel)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "deps.sh: installing ${missing[*]} into $dir" >&2
-  "$dir/bin/python" -m pip install -q "${missing[@]}" >&2 \
+  quietly "deps.sh: pip installing ${missing[*]}" "$dir/bin/python" -m pip install "${missing[@]}" \
     || { echo "deps.sh: pip could not install ${missing[*]} into $dir" >&2; exit 1; }
+}
+
+# quietly WHAT CMD...: CMD's output in a log, and a line on stderr every
+# 20 s saying how long and its last line (no silence over 30 s: issue 30);
+# the log's last lines on stderr when CMD fails.
+quietly() {
+  local what=$1 log rc; shift
+  log=$(mktemp)
+  "$(dirname "$0")/lib/progress.sh" "$what" "$log" -- "$@"
+  rc=$?
+  [ $rc -ne 0 ] && tail -5 "$log" >&2
+  rm -f "$log"
+  return $rc
 }
 
 if [ ${#want[@]} -eq 0 ]; then
@@ -78,7 +91,11 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps.sh: installing ${want[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq >/dev/null || true
-$sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null
+# another installer holding the package lock is waited for (up to 10
+# minutes, said by apt in the progress lines), not a failure
+lock=(-o DPkg::Lock::Timeout=600)
+quietly "deps.sh: apt-get update" $sudo apt-get "${lock[@]}" update || true
+quietly "deps.sh: apt-get installing ${want[*]}" \
+  $sudo apt-get "${lock[@]}" install -y --no-install-recommends "${want[@]}" || exit 1
 [ "$venv" = yes ] && make_venv
 exit 0

@@ -141,10 +141,13 @@ class _Handle:
         name = "ss_params_error" if self.kind == "params" else "ss_%s_error" % self.kind
         return _s(getattr(lib, name)(self.ptr))
 
-    def set(self, name, value):
+    def set(self, name, value, also=None):
         if name not in self.names:  # the library's "unknown field" line
             getattr(lib, "ss_%s_set" % self.kind)(self.ptr, name.encode(), b"")
-            raise ParamError(self.error())
+            line = self.error()
+            if also is not None:  # the call takes also's fields (the machine's): listed first
+                line = line.replace("(allowed: ", "(allowed: %s, " % ", ".join(also.fields), 1)
+            raise ParamError(line)
         fn, arg = _value(self.fields[name], value)
         if getattr(lib, "ss_%s_%s" % (self.kind, fn))(self.ptr, name.encode(), arg):
             raise ParamError(self.error())
@@ -194,7 +197,7 @@ def _kernel_opts(p, k, kernel, words, preset, values):
     if words is not None:
         k.set("words", words)
     for name, v in rest.items():
-        k.set(name, v)
+        k.set(name, v, also=p)
     # a kernel run needs n, as `syncswitch run` needs --n (no preset's
     # default stands in for the torus a user meant)
     if "n" not in values:
@@ -228,7 +231,7 @@ def run_kernel(kernel, words=None, preset=None, **values):
 def _run_traffic(preset, values, add):
     with _Handle("params") as p, _Handle("traffic_opts") as t:
         for name, v in _params(p, preset, values).items():
-            t.set(name, v)
+            t.set(name, v, also=p)
         add(t)
         return _result(lib.ss_run_traffic(p.ptr, t.ptr))
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "backend.h"
 #include "options.h"
@@ -81,7 +82,7 @@ int backend_exec(int kind, const rtl_build_t *want, char **argv)
     snprintf(cmd, sizeof cmd, "make -s -q -C '%s' %s %s >/dev/null 2>&1", root, target, v);
     if (system(cmd) != 0) {
         /* said on a terminal or not: a log must show where the minute went */
-        fprintf(stderr, "syncswitch: building %s (once; about a minute)...\n", what);
+        fprintf(stderr, "syncswitch: building %s (once; minutes on a busy machine)...\n", what);
         snprintf(cmd, sizeof cmd, "make -s -C '%s' %s %s >&2", root, target, v);
         if (system(cmd) != 0) {
             if (kind == BACKEND_SC)   /* g++ and deps.sh said why, above */
@@ -94,4 +95,21 @@ int backend_exec(int kind, const rtl_build_t *want, char **argv)
     execv(bin, argv);
     fprintf(stderr, "syncswitch: cannot run %s\n", bin);
     return EXIT_INTERNAL;
+}
+
+int backend_tool_on_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    if (!path) path = "/usr/bin:/bin";
+    char file[4200];
+    for (const char *p = path;; p++) {
+        const char *end = strchr(p, ':');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        /* an empty entry is the current folder */
+        snprintf(file, sizeof file, "%.*s/%s", len ? (int)len : 1, len ? p : ".", prog);
+        struct stat st;
+        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0) return 1;
+        if (!end) return 0;
+        p = end;
+    }
 }

@@ -16,5 +16,8 @@ int backend_exec_needed(int kind, const rtl_build_t *want);
  * can, with the same argv. Returns only on failure, with EXIT_INTERNAL
  * after one line on stderr. */
 int backend_exec(int kind, const rtl_build_t *want, char **argv);
+/* Is prog an executable file in a folder of $PATH (a program a backend
+ * runs, such as fst2vcd), so its absence is said before the run? */
+int backend_tool_on_path(const char *prog);
 
 #endif

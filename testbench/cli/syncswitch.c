@@ -6,6 +6,7 @@
  * Usage errors: one line on stderr, exit 2. The options of run, their
  * parser and their help are one table in options_table.c. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,11 @@ static int cmd_run(int argc, char **argv)
         if (len < 5 || (strcmp(be->trace + len - 4, ".fst") && strcmp(be->trace + len - 4, ".vcd")))
             usage_error("--trace '%s': the rtl and cosim backends write FST or VCD (name it "
                         "FILE.fst or FILE.vcd)", be->trace);
+        /* their VCD is fst2vcd's conversion of the FST, after the run */
+        if (!strcmp(be->trace + len - 4, ".vcd") && !backend_tool_on_path("fst2vcd"))
+            usage_error("--trace '%s': the rtl and cosim backends write VCD with fst2vcd "
+                        "(GTKWave), which is not on PATH: install gtkwave (scripts/deps.sh "
+                        "waves) or name the waveform FILE.fst", be->trace);
     }
     if (sc && be->trace) {
         size_t len = strlen(be->trace);
@@ -311,6 +317,9 @@ static int flushed(int rc)
 
 int syncswitch_main(int argc, char **argv)
 {
+    /* a file size limit (ulimit -f) makes a write fail with EFBIG, which
+     * every output checks, instead of killing the process with SIGXFSZ */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         help(stderr);
         return EXIT_USAGE;

@@ -26,12 +26,14 @@ module ss_torus_tb #(
   parameter DEPTH       = 4,    // flits per input VC buffer, 1..16
   parameter TT          = 2,    // link throttle T_t, 1..64
   parameter SYNC_SWITCH = 1,    // 1: routers with the synchronizing switch
+  parameter MP_VCS      = 1,    // message-passing VCs per dateline class, 1..4 (K)
   parameter MSGS        = 2,    // messages per node, 1..4
   parameter WORDS       = 3,    // BODY flits per message, 0..
   parameter PLANT       = 0,    // 1: n_exp one wrong BODY word (the test must fail)
   parameter MAX_CYCLES  = 1000  // give up (FAIL) after this many cycles
 );
   localparam NN   = N * N;
+  localparam NV   = 1 + 2 * MP_VCS;   // VCs per port: AAPC, then the K-VC pool of each class
   localparam NP   = `SS_NP;
   localparam FW   = `SS_FLIT_W;
   localparam CRW  = `SS_CRED_W;
@@ -49,7 +51,7 @@ module ss_torus_tb #(
   wire [NN*NP*FW-1:0]  link_flit;
   wire [NN*NP*CRW-1:0] link_cred;
 
-  ss_torus #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH)) dut (
+  ss_torus #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) dut (
     .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(`SS_SYNC_OFF), .sw_clear_i({NN{1'b0}}),
     .inj_flit_i(inj_flit_q), .inj_credit_o(inj_credit), .ej_flit_o(ej_flit),
     .ej_credit_i(ej_credit_q), .nim_o(nim), .phase_o(phase), .error_o(error),
@@ -133,9 +135,9 @@ module ss_torus_tb #(
   // ---- the nodes: inject with credits, eject and check --------------------
   integer sent      [0:NN-1];     // flits injected so far
   integer inj_cred  [0:NN-1];     // inject credits on VC_MP_LO
-  integer rx_active [0:NN*4-1];   // per (node, eject VC): inside a message
-  integer rx_src    [0:NN*4-1];
-  integer rx_count  [0:NN*4-1];
+  integer rx_active [0:NN*NV-1];  // per (node, eject VC): inside a message
+  integer rx_src    [0:NN*NV-1];
+  integer rx_count  [0:NN*NV-1];
   integer rx_from   [0:NN*NN-1];  // messages node r received from node s, [r*NN + s]
   integer fails, msgs_rx, cycle, i, s, m, n_exp, slot, planted;
   reg [FW-1:0]  fl;
@@ -176,9 +178,9 @@ module ss_torus_tb #(
         // eject: take the flit, return its credit, check it
         fl = ej_flit[i*FW +: FW];
         ej_credit_q[i*CRW +: CRW] = fl[`SS_FLIT_VALID] ? {1'b1, fl[`SS_FLIT_VC]} : {CRW{1'b0}};
-        slot = i * 4 + fl[`SS_FLIT_VC];
+        slot = i * NV + fl[`SS_FLIT_VC];
         if (fl[`SS_FLIT_VALID]) begin
-          if (fl[`SS_FLIT_VC] != `SS_VC_MP_LO && fl[`SS_FLIT_VC] != `SS_VC_MP_HI)
+          if (fl[`SS_FLIT_VC] < `SS_VC_MP_LO || fl[`SS_FLIT_VC] > NV - 1)
             fail_msg("ejected on a VC outside the MP pool", i, fl[`SS_FLIT_VC]);
           else if (fl[`SS_FLIT_KIND] == `SS_KIND_HEAD) begin
             s = fl[`SS_HEAD_SRC];
@@ -253,7 +255,7 @@ module ss_torus_tb #(
       sent[i] = 0;
       inj_cred[i] = DEPTH;
     end
-    for (i = 0; i < NN * 4; i = i + 1) begin
+    for (i = 0; i < NN * NV; i = i + 1) begin
       rx_active[i] = 0;
       rx_src[i] = 0;
       rx_count[i] = 0;

@@ -56,7 +56,9 @@ typedef struct {
 void rtl_backend_config(rtl_build_t *b);
 /* Hook the RTL into m (sets m->routers_step). NULL and *why on failure. */
 void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why);
-void rtl_backend_detach(void *ctx);
+/* Unhook it and close its outputs: 0, or -1 when its waveform could not be
+ * written whole (one line said on m->diag, nothing under the name). */
+int rtl_backend_detach(void *ctx);
 /* The --cosim-perturb cycle is still ahead: the run ended before it could
  * corrupt a flit (the self-test tested nothing). */
 int rtl_backend_perturb_pending(const void *ctx);

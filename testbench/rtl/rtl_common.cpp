@@ -227,12 +227,13 @@ extern "C" int rtl_backend_perturb_pending(const void *ctx)
     return ctx && static_cast<const rtl::Top *>(ctx)->perturb_pending();
 }
 
-extern "C" void rtl_backend_detach(void *ctx)
+extern "C" int rtl_backend_detach(void *ctx)
 {
     auto *t = static_cast<rtl::Top *>(ctx);
-    if (!t) return;
-    t->finish();
+    if (!t) return 0;
+    bool ok = t->finish();
     t->machine()->routers_step = nullptr;
     t->machine()->routers_ctx = nullptr;
     delete t;
+    return ok ? 0 : -1;
 }

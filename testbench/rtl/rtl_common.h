@@ -27,8 +27,9 @@ public:
     virtual ~Top() = default;
     // One machine cycle; the routers_step hook of the machine.
     int step();
-    // Flush and close what the top opened (trace files).
-    virtual void finish() {}
+    // Flush and close what the top opened (trace files): false when one
+    // could not be written whole (said on the machine's diag).
+    virtual bool finish() { return true; }
     // The coverage build: write c's counts to $SYNCSWITCH_COV_DIR/cov_PID.dat
     // (else coverage.dat); nothing otherwise.
     static void write_coverage(VerilatedContext *c);

@@ -42,10 +42,11 @@ public:
         }
     }
 
-    void finish() override
+    bool finish() override   // (no waveform: this top is never traced)
     {
         for (auto &r : r_) r->final();
         write_coverage(ctx_.get());
+        return true;
     }
 
 protected:

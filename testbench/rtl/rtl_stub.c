@@ -17,7 +17,7 @@ void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
     return NULL;
 }
 
-void rtl_backend_detach(void *ctx) { (void)ctx; }
+int rtl_backend_detach(void *ctx) { (void)ctx; return 0; }
 
 int rtl_backend_perturb_pending(const void *ctx)
 {

@@ -13,6 +13,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "rtl_common.h"
+#include "rtl_wave.h"
 #include "vl_assert.h"
 #include "vl_bits.h"
 
@@ -40,25 +41,32 @@ public:
         top_->rst_ni = 1;
     }
 
-    // The waveform is written as FILE.partial-PID and renamed into place
-    // here: an interrupted run leaves no FILE that looks complete.
-    void finish() override
+    // The waveform is written as FILE.partial-PID (a .vcd: fst2vcd's copy
+    // of FILE.partial-PID.fst) and renamed into place here once it is
+    // whole: a failed or interrupted run leaves no FILE that looks complete.
+    bool finish() override
     {
-        if (fst_) fst_->close();
-        if (!vcd_path_.empty()) {
-            // Verilator builds one trace format; fst2vcd (GTKWave) converts
-            std::string fst = partial_ + ".fst";
-            std::string cmd = "fst2vcd -f '" + fst + "' -o '" + partial_ + "' >/dev/null 2>&1";
-            if (std::system(cmd.c_str()) != 0)
-                fprintf(stderr, "syncswitch: fst2vcd (gtkwave) failed; the FST is at %s\n", fst.c_str());
-            else
-                std::remove(fst.c_str());
+        bool ok = true;
+        if (fst_) {
+            fst_->close();
+            bus_guard_off();
+            std::string why = fst_whole(fst_path_);
+            if (why.empty() && !vcd_path_.empty())
+                why = fst_to_vcd(fst_path_, final_);
+            else if (why.empty() && std::rename(fst_path_.c_str(), final_.c_str()) != 0)
+                why = "cannot put it in place (" + std::string(std::strerror(errno)) + ")";
+            if (!vcd_path_.empty() || !why.empty()) std::remove(fst_path_.c_str());
+            std::remove((fst_path_ + ".hier").c_str());   // the writer's, if it left it
+            if (!why.empty()) {
+                fprintf(m_->diag ? m_->diag : stderr,
+                        "syncswitch: --trace '%s': %s; no waveform written\n", final_.c_str(),
+                        why.c_str());
+                ok = false;
+            }
         }
-        if (fst_ && std::rename(partial_.c_str(), final_.c_str()) != 0)
-            fprintf(stderr, "syncswitch: cannot put the waveform in place as %s: %s\n",
-                    final_.c_str(), std::strerror(errno));
         top_->final();
         write_coverage(ctx_.get());
+        return ok;
     }
 
 protected:
@@ -89,19 +97,24 @@ private:
     {
         ctx_->traceEverOn(true);
         final_ = file;
-        partial_ = final_ + ".partial-" + std::to_string(static_cast<long>(getpid()));
-        std::string path = partial_;
-        if (path.size() > 4 && final_.compare(final_.size() - 4, 4, ".vcd") == 0) {
+        fst_path_ = final_ + ".partial-" + std::to_string(static_cast<long>(getpid()));
+        if (final_.size() > 4 && final_.compare(final_.size() - 4, 4, ".vcd") == 0) {
             vcd_path_ = final_;
-            path += ".fst";
+            fst_path_ += ".fst";
         }
+        // the FST writer maps temporary files (in /tmp) that a full disk
+        // cannot grow: the kernel's SIGBUS becomes this line and exit 5
+        bus_guard_on("syncswitch: --trace '" + final_ + "': the FST writer failed (SIGBUS: a "
+                     "file it maps could not grow: a full disk, the waveform's or /tmp's, or a "
+                     "file size limit); no waveform written",
+                     { fst_path_, fst_path_ + ".hier" });
         fst_.reset(new VerilatedFstC);
         // one time unit a cycle (docs/waves.md, "Time base"): FST has no
         // unit "cycle", so the trace says ns; time t is cycle t
         fst_->set_time_unit("1ns");
         fst_->set_time_resolution("1ns");
         top_->trace(fst_.get(), 99);
-        fst_->open(path.c_str());
+        fst_->open(fst_path_.c_str());
     }
 
     // One rising edge. The waveform's time is the cycle number: one
@@ -124,7 +137,7 @@ private:
     std::unique_ptr<VerilatedFstC> fst_;
     std::string vcd_path_;   // .vcd asked for: FST converted at the end
     std::string final_;      // the waveform's name (--trace)
-    std::string partial_;    // its name while written
+    std::string fst_path_;   // the FST while written: FILE.partial-PID[.fst]
 };
 
 }  // namespace

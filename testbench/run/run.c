@@ -148,7 +148,9 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     char why[512];
     snprintf(why, sizeof why, "%s", m.protocol_error ? m.protocol_error : "");
     int perturb_missed = rtl_backend_perturb_pending(rtl);
-    rtl_backend_detach(rtl); /* owns the text of a cosim mismatch */
+    /* owns the text of a cosim mismatch; a waveform it could not write
+     * whole is an output lost (it said so) */
+    if (rtl_backend_detach(rtl) && st == RUN_OK) st = RUN_OUTPUT;
     m.protocol_error = why;
     int rec_failed = record_close(rec, st == RUN_OK, diag);
     if (pr.shown) fprintf(stderr, "\r%60s\r", "");
@@ -169,6 +171,8 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
         fprintf(diag, "syncswitch: internal error at cycle %llu, router (%d,%d): %s\n",
                 (unsigned long long)m.cycle, m.node[m.error_node].x,
                 m.node[m.error_node].y, m.protocol_error);
+        rc = EXIT_INTERNAL;
+    } else if (st == RUN_OUTPUT) {   /* the backend said which */
         rc = EXIT_INTERNAL;
     } else if (st != RUN_OK) {
         fprintf(diag, "syncswitch: out of memory starting node programs\n");

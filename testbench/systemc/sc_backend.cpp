@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "ss_cpu.h"
 #include "ss_internal.h"
+#include "sc_wave.h"
 
 using namespace sc_core;
 using syncswitch::network;
@@ -104,6 +105,9 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
     used = true;
     setup_reports();
     int st = RUN_OK;
+    // the waveform: SystemC writes into the sink, which checks every write
+    sc_trace_file *tf = nullptr;
+    std::unique_ptr<syncswitch::detail::vcd_sink> sink;
     try {
         sc_clock clk("clk", sc_time(10, SC_NS));   // rising edges at 0, 10, 20 ns ...
         sc_signal<bool> rst_n("rst_n");
@@ -125,15 +129,15 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
                                          diag, &peers, done));
             cpus.back()->socket.bind(net.ni(i).socket);
         }
-        sc_trace_file *tf = nullptr;
-        // written as FILE.partial-PID.vcd, renamed into place when closed: an
-        // interrupted run leaves no FILE that looks complete
-        std::string partial;
+        // written as FILE.partial-PID, renamed into place when closed and
+        // whole: a failed or interrupted run leaves no FILE that looks complete
         if (be->trace) {
-            std::string base = std::string(be->trace) + ".partial-" +
-                               std::to_string(static_cast<long>(getpid()));
-            partial = base + ".vcd";   // sc_create_vcd_trace_file adds ".vcd"
-            tf = sc_create_vcd_trace_file(base.c_str());
+            sink.reset(new syncswitch::detail::vcd_sink(be->trace));
+            if (!sink->error().empty()) {
+                fprintf(diag, "syncswitch: --trace '%s': %s\n", be->trace, sink->error().c_str());
+                return RUN_OUTPUT;
+            }
+            tf = sc_create_vcd_trace_file(sink->systemc_name().c_str());
             tf->set_time_unit(1, SC_NS);
             net.trace(tf);
         }
@@ -141,20 +145,29 @@ extern "C" int sc_backend_run(machine_t *m, node_program prog, const void *share
         sc_start(25, SC_NS);     // three edges in reset
         rst_n.write(true);       // the processors start at 25 ns, cycle 0
         if (running) sc_start();
+        bool wave_lost = false;
         if (tf) {
             sc_close_vcd_trace_file(tf);
-            if (std::rename(partial.c_str(), be->trace) != 0)
-                fprintf(diag, "syncswitch: cannot put the waveform in place as %s: %s\n",
-                        be->trace, std::strerror(errno));
+            tf = nullptr;
+            std::string why = sink->commit();
+            if (!why.empty()) {
+                fprintf(diag, "syncswitch: --trace '%s': %s; no waveform written\n", be->trace,
+                        why.c_str());
+                wave_lost = true;
+            }
         }
         for (int i = 0; i < m->num_nodes; i++) m->node[i].errors = cpus[i]->errors();
         st = net_status(net);
         if (st == RUN_OK && running) st = RUN_STUCK;   // no event left (cannot happen: the clock runs)
+        if (st == RUN_OK && wave_lost) st = RUN_OUTPUT;
     } catch (const sc_report &r) {
         st = refused(r.get_msg());
     } catch (const std::exception &e) {
         st = refused(e.what());
     }
+    // after a throw: SystemC's end of the pipe is closed before the sink,
+    // which removes its file, waits for the copy to end
+    if (tf) sc_close_vcd_trace_file(tf);
     return st;
 }
 

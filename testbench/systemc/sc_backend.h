@@ -23,7 +23,8 @@ int sc_backend_has(int kind, int n, int depth, int tt);
  * outcome, as after machine_run) under SystemC, with be->trace as a VCD.
  * Once per process (SystemC elaborates once). Returns enum run_status;
  * RUN_PROTOCOL with m->protocol_error (and error_node -1) when SystemC
- * refused. */
+ * refused; RUN_OUTPUT when be->trace could not be written whole (one line
+ * said on diag, nothing under its name). */
 int sc_backend_run(machine_t *m, node_program prog, const void *shared, const backend_opts *be,
                    FILE *diag);
 

@@ -402,6 +402,10 @@ void ni::b_transport(tlm::tlm_generic_payload &tx, sc_time &delay)
         tx.set_response_status(tlm::TLM_OK_RESPONSE);   // IGNORE command
         return;
     }
+    if (!tx.get_data_ptr()) {
+        refuse(*this, tx, tlm::TLM_GENERIC_ERROR_RESPONSE, a, "no data pointer");
+        return;
+    }
     if (a64 >= SS_NI_MEM) {
         if (!memory(s, tx)) {
             refuse(*this, tx, tlm::TLM_ADDRESS_ERROR_RESPONSE, a,
@@ -490,11 +494,13 @@ bool ni::get_direct_mem_ptr(tlm::tlm_generic_payload &tx, tlm::tlm_dmi &dmi)
 
 // Debug transport: memory both ways; registers word by word, reads of any
 // readable one and writes only to those that merely hold a value (never a
-// post or a wait). Stops at the first word it cannot do.
+// post or a wait). Stops at the first word it cannot do; no data pointer:
+// nothing done.
 unsigned int ni::transport_dbg(tlm::tlm_generic_payload &tx)
 {
     impl &s = *impl_;
     uint64_t a = tx.get_address();
+    if (!tx.get_data_ptr() || (!tx.is_read() && !tx.is_write())) return 0;
     if (a >= SS_NI_MEM) return memory(s, tx) ? tx.get_data_length() : 0;
     unsigned len = tx.get_data_length(), done = 0;
     if (a % 4) return 0;

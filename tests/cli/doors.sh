@@ -19,14 +19,16 @@ pass() { echo "PASS doors_$1"; }
 fail() { echo "FAIL doors_$1: $2"; }
 # Under make sanitize, ASan's one-time coroutine notice is not ours.
 strip_asan() { grep -v "ASan doesn't fully support makecontext/swapcontext" "$1" >"$1.f" || true; mv "$1.f" "$1"; }
-# leftovers: any NAME.partial-PID or NAME.old-PID under the folder
-leftovers() { find "$tmp" -name '*.partial-*' -o -name '*.old-*' | head -3 | tr '\n' ' '; }
+# leftovers: any NAME.partial-PID or NAME.old-PID (or the FST writer's
+# NAME.hier) under the folder
+leftovers() { find "$tmp" -name '*.partial-*' -o -name '*.old-*' -o -name '*.hier' | head -3 | tr '\n' ' '; }
 
 # refused NAME WANT ARGS...: exit 2, one line on stderr containing WANT,
-# within 20 s (no simulation, no build started)
+# within 20 s (no simulation, no build started); $RUN_PATH, when set, is
+# the PATH the binary runs with
 refused() {
   local name=$1 want=$2; shift 2
-  timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  PATH="${RUN_PATH:-$PATH}" timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   strip_asan "$tmp/err"
   if [ "$rc" -ne 2 ]; then fail "$name" "exit $rc, want 2 ($*): $(head -c 200 "$tmp/err")"
@@ -196,6 +198,13 @@ refused trace_to_without_trace "--trace-from and --trace-to need --trace FILE" \
 refused trace_txt_rtl "the rtl and cosim backends write FST or VCD" \
   run --kernel msgpass --n 4 --words 4 --backend rtl --trace "$tmp/x.txt"
 [ ! -e "$tmp/x.txt" ] && pass trace_txt_not_written || fail trace_txt_not_written "x.txt written"
+# a .vcd of the rtl backends is fst2vcd's conversion of their FST: without
+# fst2vcd on PATH it is refused before any build or run (was: the run went
+# to its end, printed that fst2vcd failed and exited 0)
+mkdir -p "$tmp/nopath"
+ln -s "$(command -v timeout)" "$tmp/nopath/timeout"
+RUN_PATH="$tmp/nopath" refused vcd_without_fst2vcd "fst2vcd (GTKWave), which is not on PATH" \
+  run --kernel msgpass --n 8 --words 4 --backend rtl --trace "$tmp/w.vcd"
 
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
@@ -217,4 +226,49 @@ if [ "${RTL_TESTS:-0}" = 1 ]; then
   rc=$?
   if [ "$rc" -eq 0 ] && [ -s "$tmp/w.fst" ] && [ -z "$(leftovers)" ]; then pass trace_in_place
   else fail trace_in_place "exit $rc, leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi
+
+  # 12. waveforms on a full disk (issue 30), simulated without root by a
+  #     file size limit: `ulimit -f KB` makes every write past KB KiB fail
+  #     with EFBIG (syncswitch ignores SIGXFSZ), as a full disk makes it
+  #     fail with ENOSPC; the limit holds for the FST writer's temporary
+  #     files in /tmp too. Exit 5, one line, nothing under the name, no
+  #     NAME.partial-PID or .hier left. Was: FST dead of SIGBUS (exit 135,
+  #     nothing said, .partial and .hier left), a cut VCD under its name
+  #     with exit 0, and with a file size limit SIGXFSZ itself (exit 153).
+  # wave_refused NAME KB WANT FILE ARGS...: that, for the run ARGS whose
+  # waveform is FILE, with files limited to KB KiB (0: no limit)
+  wave_refused() {
+    local name=$1 kb=$2 want=$3 file=$4 rc; shift 4
+    rm -f "$file"
+    if [ "$kb" -gt 0 ]; then (ulimit -f "$kb"; exec "$bin" "$@") >/dev/null 2>"$tmp/err"
+    else "$bin" "$@" >/dev/null 2>"$tmp/err"; fi
+    rc=$?
+    strip_asan "$tmp/err"
+    if [ "$rc" -eq 5 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$want" "$tmp/err" &&
+       [ ! -e "$file" ] && [ -z "$(leftovers)" ]; then pass "$name"
+    else fail "$name" "exit $rc, $file $( [ -e "$file" ] && echo written || echo absent), leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi
+  }
+  W="run --kernel msgpass --n 8 --words 4 --backend rtl"
+  # 64 KiB: the writer's mapped temporary files cannot grow (its SIGBUS)
+  wave_refused wave_fst_sigbus 64 "the FST writer failed (SIGBUS" "$tmp/s.fst" \
+    $W --trace "$tmp/s.fst" --trace-to 50
+  # 2 MiB: the FST itself (about 4 MiB to cycle 5000) is cut short
+  wave_refused wave_fst_cut 2048 "the FST writer's file is incomplete" "$tmp/c.fst" \
+    $W --trace "$tmp/c.fst" --trace-to 5000
+  # 2 MiB: the FST fits, fst2vcd's VCD (about 4 MiB to cycle 400) does not
+  wave_refused wave_vcd_cut 2048 "writing it failed (File too large)" "$tmp/c.vcd" \
+    $W --trace "$tmp/c.vcd" --trace-to 400
+  # an fst2vcd that fails after half a VCD: its exit status is seen
+  mkdir -p "$tmp/fake"
+  printf '#!/bin/sh\necho "\$date"\nexit 1\n' >"$tmp/fake/fst2vcd"
+  chmod +x "$tmp/fake/fst2vcd"
+  PATH="$tmp/fake:$PATH" wave_refused wave_fst2vcd_fails 0 \
+    "fst2vcd (GTKWave) failed converting the FST (exit 1)" "$tmp/f.vcd" \
+    $W --trace "$tmp/f.vcd" --trace-to 50
+  # and a VCD that is whole is put in place, converted through the copy
+  "$bin" $W --trace "$tmp/g.vcd" --trace-to 50 >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq 0 ] && head -1 "$tmp/g.vcd" | grep -q '^\$date' && grep -q '^#500$' "$tmp/g.vcd" &&
+     [ -z "$(leftovers)" ]; then pass wave_vcd_whole
+  else fail wave_vcd_whole "exit $rc, leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi
 fi

@@ -201,3 +201,20 @@ def test_no_conversion_by_ctypes():
         with pytest.raises(syncswitch.ParamError) as e:
             syncswitch.run_kernel("msgpass", **kw)
         assert str(e.value) == line
+
+
+def test_misspelled_keyword_names_every_field_the_call_takes():
+    # a keyword that is no field is reported against every field the call
+    # takes, the machine's and the run's (was: the run's set alone, as if
+    # n, depth or tt were not fields of run_kernel)
+    calls = [(lambda: syncswitch.run_kernel("msgpass", 4, n=4, wrods=3), "kernel"),
+             (lambda: syncswitch.run_traffic("uniform", 0.1, n=4, windw=3), "traffic"),
+             (lambda: syncswitch.check_kernel("msgpass", 4, n=4, dpeth=3), "kernel")]
+    for call, run_set in calls:
+        with pytest.raises(syncswitch.ParamError, match="^unknown field '") as e:
+            call()
+        line = str(e.value)
+        allowed = line[line.index("(allowed: ") + len("(allowed: "):-1].split(", ")
+        want = [f["name"] for f in syncswitch.fields("params")] + \
+               [f["name"] for f in syncswitch.fields(run_set)]
+        assert allowed == want, line

@@ -198,3 +198,44 @@ elif ! grep -qE '^tornado,2,dim_order,8,0\.3[0-9]*,[0-9.]+,0\.[0-9]+,' "$t/routi
 elif [ ! -s "$t/routing_8x8.png" ] || [ -n "$(find "$t" -name '*.part')" ]; then
   fail routing_small "plot or temporaries: $(ls -A "$t")"
 else pass routing_small; fi
+
+# no silence over 30 seconds (issue 30, part 9): a long step says what it
+# does every PROGRESS_EVERY seconds, and every long step goes through it:
+# the Verilated builds (make waves, --backend rtl and sc-rtl), the
+# FuseSoC lint and the package installs (was: minutes with nothing said)
+PROGRESS_EVERY=1 timeout 20 "$root/scripts/lib/progress.sh" "sleeping" "$tmp/p.log" -- \
+  bash -c 'echo begun; sleep 3.5; exit 7' 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 7 ] && [ "$(grep -c '^sleeping: [0-9]* s, begun$' "$tmp/e")" -ge 3 ] &&
+   [ "$(cat "$tmp/p.log")" = begun ]; then pass progress_lines
+else fail progress_lines "exit $rc (want the command's 7): $(head -c 300 "$tmp/e")"; fi
+PROGRESS_EVERY=0 "$root/scripts/lib/progress.sh" x "$tmp/p.log" -- true 2>"$tmp/e"
+rc=$?
+[ $rc -eq 2 ] && grep -q "PROGRESS_EVERY" "$tmp/e" && pass progress_every_checked ||
+  fail progress_every_checked "exit $rc: $(head -c 200 "$tmp/e")"
+# each Verilator build (verilator ... --build), the fusesoc lint and every
+# apt-get or pip install run under it (progress.sh, or deps.sh's quietly,
+# on the line or one of the three before: a command spans lines)
+silent=$({ awk '/verilator .*--build|bin\/fusesoc .* run / && (last $0) !~ /progress\.sh/ { print "Makefile:" FNR }
+                { last = l2 l1 $0; l2 = l1; l1 = $0 }' "$root/Makefile"
+           awk '/^[^#]*(apt-get (update|install)|pip install)/ && (last $0) !~ /quietly/ { print "deps.sh:" FNR }
+                { last = l1 $0; l1 = $0 }' "$root/scripts/deps.sh"; })
+if [ -z "$silent" ]; then pass long_steps_say_progress
+else fail long_steps_say_progress "silent long steps at: $(echo "$silent" | tr '\n' ' ')"; fi
+
+# deps.sh waits for a package lock another installer holds (issue 30,
+# part 8; was: apt-get failed at once). Run with a PATH whose apt-get is a
+# stand-in that records its arguments, and no gnuplot, so `deps.sh plot`
+# wants it: both apt-get calls must carry the lock timeout.
+mkdir -p "$tmp/fakebin"
+for t in bash env id dirname mktemp tail rm cat sleep find grep cut wc kill timeout; do
+  ln -sf "$(command -v "$t")" "$tmp/fakebin/$t"
+done
+printf '#!/bin/sh\necho "$*" >>"%s"\n' "$tmp/apt.args" >"$tmp/fakebin/apt-get"
+printf '#!/bin/sh\nexec "$@"\n' >"$tmp/fakebin/sudo"   # (not root: deps.sh calls sudo apt-get)
+chmod +x "$tmp/fakebin/apt-get" "$tmp/fakebin/sudo"
+PATH="$tmp/fakebin" timeout 60 "$root/scripts/deps.sh" plot >/dev/null 2>"$tmp/e"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -c -- '-o DPkg::Lock::Timeout=[1-9]' "$tmp/apt.args")" = 2 ] &&
+   grep -q 'install .*gnuplot-nox' "$tmp/apt.args"; then pass deps_wait_for_lock
+else fail deps_wait_for_lock "exit $rc, apt-get got: $(tr '\n' ';' <"$tmp/apt.args" 2>/dev/null) $(head -c 200 "$tmp/e")"; fi

@@ -405,6 +405,15 @@ int dbg_and_dmi()
         why += "DEP_BASE0 debug write/read; ";
     if (dbg(tlm::TLM_WRITE_COMMAND, SS_NI_CMD_TAIL, 4) != 0) why += "a debug write posted a TAIL; ";
     if (dbg(tlm::TLM_READ_COMMAND, SS_NI_CMDQ_COUNT, 4) != 4 || w[0] != 0) why += "CMDQ_COUNT; ";
+    // no data pointer: nothing done, no crash (issue 30; was a segfault)
+    for (uint32_t a : { static_cast<uint32_t>(SS_NI_ID), static_cast<uint32_t>(SS_NI_MEM) })
+        for (tlm::tlm_command c : { tlm::TLM_READ_COMMAND, tlm::TLM_WRITE_COMMAND }) {
+            tx.set_command(c);
+            tx.set_address(a);
+            tx.set_data_ptr(nullptr);
+            tx.set_data_length(4);
+            if (pr.socket->transport_dbg(tx) != 0) why += "a debug access with no data pointer; ";
+        }
     tlm::tlm_dmi dmi;
     tx.set_address(SS_NI_PHASE);
     if (pr.socket->get_direct_mem_ptr(tx, dmi) || dmi.get_start_address() != 0 ||

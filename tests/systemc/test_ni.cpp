@@ -105,6 +105,16 @@ struct tester : sc_module {
         refused("dma_beyond_memory", TLM_WRITE_COMMAND, SS_NI_CMD_LEN, 4,
                 tlm::TLM_GENERIC_ERROR_RESPONSE, "CMD_LEN", 300);
 
+        // no data pointer (issue 30): an error response and a warning, no crash
+        int before = g_warnings;
+        bool nul = access(TLM_READ_COMMAND, SS_NI_PHASE, nullptr, 4) ==
+                       tlm::TLM_GENERIC_ERROR_RESPONSE &&
+                   access(TLM_WRITE_COMMAND, SS_NI_MEM, nullptr, 4) ==
+                       tlm::TLM_GENERIC_ERROR_RESPONSE &&
+                   g_warnings == before + 2 && g_last.find("no data pointer") != std::string::npos;
+        check("no_data_pointer", nul, "warnings " + std::to_string(g_warnings - before) +
+                                          ", text '" + g_last + "'");
+
         // good accesses still work: a burst into memory and back, a register
         uint32_t out[4] = { 1, 2, 3, 4 }, in[4] = {};
         bool ok = access(TLM_WRITE_COMMAND, SS_NI_MEM + 16, out, 16) == tlm::TLM_OK_RESPONSE &&
