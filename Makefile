@@ -167,6 +167,11 @@ RTL_TT    ?= 2
 # `syncswitch --vcs K`), in a folder ending _kK (K = 1, the default: none)
 RTL_VCS   ?= 1
 RTL_KSUF   = $(if $(filter-out 1,$(RTL_VCS)),_k$(RTL_VCS))
+# RTL_ROUTING=dim_order|min_adapt|valiant: ss_router's ROUTING (0, 1, 2;
+# `syncswitch --routing-function`), in a folder ending _min_adapt or _valiant
+RTL_ROUTING ?= dim_order
+RTL_ROUTING_NUM = $(if $(filter dim_order,$(RTL_ROUTING)),0,$(if $(filter min_adapt,$(RTL_ROUTING)),1,$(if $(filter valiant,$(RTL_ROUTING)),2,$(error RTL_ROUTING must be dim_order, min_adapt or valiant))))
+RTL_RSUF   = $(if $(filter-out dim_order,$(RTL_ROUTING)),_$(RTL_ROUTING))
 # RTL_X=unique: the X-randomised build (in ..._xu), every X Verilator would
 # make 0 a random value instead; `syncswitch --rtl-x-seed S` runs it
 RTL_X     ?=
@@ -189,7 +194,7 @@ endif
 # RTL_SYNC=0: the routers built without the synchronizing switch (rtl-bin
 # only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
 RTL_SYNC  ?= 1
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(RTL_RSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
@@ -220,8 +225,8 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
-	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) -GROUTING=$(RTL_ROUTING_NUM) \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -DRTL_ROUTING=$(RTL_ROUTING_NUM) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) >$(RTL_DIR)/build.log 2>&1 \
