@@ -419,7 +419,9 @@ formal:
 RTB_DEPTH    ?= 2
 RTB_TT       ?= 2
 RTB_VCS      ?= 1
-RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)$(if $(filter-out 1,$(RTB_VCS)),_k$(RTB_VCS))
+# RTB_ROUTING: ss_router's ROUTING (0 dim_order, 1 min_adapt, 2 valiant; K >= 2)
+RTB_ROUTING  ?= 0
+RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)$(if $(filter-out 1,$(RTB_VCS)),_k$(RTB_VCS))$(if $(filter-out 0,$(RTB_ROUTING)),_r$(RTB_ROUTING))
 # (tests/rtl/assert.sh builds its mutated copy of rtl/ with RTB_RTL, RTB_DIR)
 RTB_RTL      ?= rtl
 ROUTER_TB     = $(RTB_DIR)/router_tb
@@ -433,8 +435,8 @@ $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbe
 	@scripts/deps.sh rtl
 	@mkdir -p $(RTB_DIR)
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
-	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) \
-	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
+	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -DTB_ROUTING=$(RTB_ROUTING) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) $(abspath model/route.c) \
 	  >$(RTB_DIR)/build.log 2>&1 || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }

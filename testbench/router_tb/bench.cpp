@@ -61,7 +61,9 @@ void Bench::reset(int x_, int y_, int sync_, uint64_t seed)
     params_t p;             // model/params.c is not linked: set what router_init reads
     memset(&p, 0, sizeof p);
     p.n = N; p.depth = DEPTH; p.tt = TT; p.sync = sync; p.vcs = K;
+    p.routing = ROUTING; p.seed = static_cast<uint32_t>(seed);   // (valiant's hash seed)
     router_init(&c, &p, x, y);
+    top->seed_i = p.seed;
     top->x_i = static_cast<CData>(x);
     top->y_i = static_cast<CData>(y);
     top->sync_mode_i = static_cast<CData>(sync);

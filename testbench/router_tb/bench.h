@@ -56,6 +56,13 @@ constexpr int ALL = (1 << NUM_PORTS) - 1;
 #define TB_VCS 1
 #endif
 constexpr int K = TB_VCS;
+// the routing function of the router under test (-GROUTING, make router-tb
+// RTB_ROUTING=0|1|2: dim_order, min_adapt, valiant; valiant's seed is each
+// case's)
+#ifndef TB_ROUTING
+#define TB_ROUTING 0
+#endif
+constexpr int ROUTING = TB_ROUTING;
 constexpr int NV = VCS_IN_USE(K);
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
 extern const char *const sync_name[3];
