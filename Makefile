@@ -427,8 +427,9 @@ RTB_RTL      ?= rtl
 ROUTER_TB     = $(RTB_DIR)/router_tb
 ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
 # the points `make test` runs besides the default (tests/rtl/rtl.sh):
-# DEPTH_TT, or DEPTH_TT_K for K message-passing VCs per class
-RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 3_1_4
+# DEPTH_TT, DEPTH_TT_K for K message-passing VCs per class, or DEPTH_TT_K_R
+# for routing function R (RTB_ROUTING: 1 min_adapt, 2 valiant)
+RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 3_1_4 2_2_2_1 2_2_3_2
 router-tb: $(ROUTER_TB)
 
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/route.c model/route.h model/router.h model/flit.h model/params.h
@@ -492,7 +493,7 @@ test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests 
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique
 	@for p in $(RTB_POINTS); do set -- $$(echo $$p | tr _ ' '); \
-	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} || exit 1; done
+	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0} || exit 1; done
 	@scripts/deps.sh icarus
 	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)

@@ -104,6 +104,7 @@ struct Msg {
     unsigned id = 0;            // = the HEAD's src field
     int in_port = 0, in_vc = 0, pool = 0, dx = 0, dy = 0;
     unsigned cls = 0;           // the HEAD's class bit (kept on the way)
+    uint32_t head = 0;          // the HEAD word as sent
     int phase = -1;             // AAPC: k-th AAPC message on its input
     std::vector<uint32_t> body;
     int exp_port = 0, exp_vc = 0, exp_dx = 0, exp_dy = 0;  // from the spec
