@@ -168,6 +168,11 @@ RTL_TT    ?= 2
 # `syncswitch --vcs K`), in a folder ending _kK (K = 1, the default: none)
 RTL_VCS   ?= 1
 RTL_KSUF   = $(if $(filter-out 1,$(RTL_VCS)),_k$(RTL_VCS))
+# RTL_ROUTING=dim_order|min_adapt|valiant: ss_router's ROUTING (0, 1, 2;
+# `syncswitch --routing-function`), in a folder ending _min_adapt or _valiant
+RTL_ROUTING ?= dim_order
+RTL_ROUTING_NUM = $(if $(filter dim_order,$(RTL_ROUTING)),0,$(if $(filter min_adapt,$(RTL_ROUTING)),1,$(if $(filter valiant,$(RTL_ROUTING)),2,$(error RTL_ROUTING must be dim_order, min_adapt or valiant))))
+RTL_RSUF   = $(if $(filter-out dim_order,$(RTL_ROUTING)),_$(RTL_ROUTING))
 # RTL_X=unique: the X-randomised build (in ..._xu), every X Verilator would
 # make 0 a random value instead; `syncswitch --rtl-x-seed S` runs it
 RTL_X     ?=
@@ -190,7 +195,7 @@ endif
 # RTL_SYNC=0: the routers built without the synchronizing switch (rtl-bin
 # only; `syncswitch --sync-switch 0` runs it), in a folder ending _s0
 RTL_SYNC  ?= 1
-RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
+RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(RTL_RSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
 RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
@@ -225,8 +230,8 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	@scripts/lib/progress.sh "building the Verilated $(RTL_TOP) for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
 	  $(RTL_DIR)/build.log $(RTL_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
-	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
+	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) -GROUTING=$(RTL_ROUTING_NUM) \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -DRTL_ROUTING=$(RTL_ROUTING_NUM) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) \
@@ -423,14 +428,17 @@ formal:
 RTB_DEPTH    ?= 2
 RTB_TT       ?= 2
 RTB_VCS      ?= 1
-RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)$(if $(filter-out 1,$(RTB_VCS)),_k$(RTB_VCS))
+# RTB_ROUTING: ss_router's ROUTING (0 dim_order, 1 min_adapt, 2 valiant; K >= 2)
+RTB_ROUTING  ?= 0
+RTB_DIR      ?= $(BUILD)/rtl/router_tb/d$(RTB_DEPTH)_t$(RTB_TT)$(if $(filter-out 1,$(RTB_VCS)),_k$(RTB_VCS))$(if $(filter-out 0,$(RTB_ROUTING)),_r$(RTB_ROUTING))
 # (tests/rtl/assert.sh builds its mutated copy of rtl/ with RTB_RTL, RTB_DIR)
 RTB_RTL      ?= rtl
 ROUTER_TB     = $(RTB_DIR)/router_tb
 ROUTER_TB_SRC = $(wildcard testbench/router_tb/*.cpp) $(VL_ASSERT_SRC)
 # the points `make test` runs besides the default (tests/rtl/rtl.sh):
-# DEPTH_TT, or DEPTH_TT_K for K message-passing VCs per class
-RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 3_1_4
+# DEPTH_TT, DEPTH_TT_K for K message-passing VCs per class, or DEPTH_TT_K_R
+# for routing function R (RTB_ROUTING: 1 min_adapt, 2 valiant)
+RTB_POINTS    = 1_1 3_3 6_1 2_2_2 1_1_3 3_1_4 2_2_2_1 2_2_3_2
 router-tb: $(ROUTER_TB)
 
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/route.c model/route.h model/router.h model/flit.h model/params.h
@@ -439,8 +447,8 @@ $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbe
 	@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
 	  $(RTB_DIR)/build.log $(RTB_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
-	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) \
-	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
+	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -DTB_ROUTING=$(RTB_ROUTING) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) $(abspath model/route.c) \
 	  || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }
@@ -505,7 +513,7 @@ test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests 
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 	@$(MAKE) -s rtl-bin RTL_X=unique
 	@for p in $(RTB_POINTS); do set -- $$(echo $$p | tr _ ' '); \
-	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} || exit 1; done
+	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0} || exit 1; done
 	@scripts/deps.sh icarus
 	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)

@@ -4,7 +4,8 @@
  * thread, and their network interfaces have no payload generator, no tie
  * rule, no background traffic, no serial receive port and no broadcast
  * network, and their routers have one message-passing VC per dateline class
- * (the Verilated RTL has K of them: a build per K, made on demand). The one
+ * and route in dimension order (the Verilated RTL has K of them and every
+ * routing function: a build per K and function, made on demand). The one
  * place these limits are judged:
  * the command line and the SystemC component call it. */
 #include <stdio.h>
@@ -76,11 +77,14 @@ SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel
                                                 dist_ranks() > 1))
         return ss_values_fail(v, "skip_verify = 1 needs skip = periodic (or auto) on backend c "
                               "in one process: there is no periodic skip to verify here");
-    /* the RTL routes in dimension order (rtl/ss_route_compute.vh) */
+    /* the Verilated RTL has every routing function (ss_router's ROUTING: a
+     * build per function, made on demand); the SystemC backends' routers
+     * (K = 1) route in dimension order */
     const char *rf = ss_values_text(v, ss_field_index(SS_FIELDS_PARAMS, "routing_function"));
-    if (rf && strcmp(rf, "dim_order") && strcmp(backend, "c"))
-        return ss_values_fail(v, "routing_function = %s needs backend c (backend = %s: the "
-                              "RTL router routes in dimension order only)", rf, backend);
+    if (rf && strcmp(rf, "dim_order") && !b->node_ni)
+        return ss_values_fail(v, "routing_function = %s needs backend %s (backend = %s: its "
+                              "routers route in dimension order only)", rf,
+                              backends_with(0, on, sizeof on), backend);
     if (b->node_ni) return NULL;
     /* the SystemC network interface: no tie rule, payload generator or
      * background traffic; a run that set them would silently not get them */

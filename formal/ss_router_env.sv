@@ -46,6 +46,7 @@ module ss_router_env #(
 
   ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(1), .MP_VCS(MP_VCS)) u_router (
     .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_i), .y_i(y_i), .sync_mode_i(sync_mode_i),
+    .seed_i({`SS_SEED_W{1'b0}}),   // (valiant's; this router routes in dimension order)
     .sw_clear_i(sw_clear_i), .in_flit_i(in_flit_i), .in_credit_o(in_credit),
     .out_flit_o(out_flit), .out_credit_i(out_credit_i), .nim_o(nim), .phase_o(phase),
     .error_o(error)

@@ -72,8 +72,8 @@
   (* anyseq *) wire f_go;
   reg                   f_trk   = 1'b0;
   reg [CW-1:0]          f_ahead;
-  reg [`SS_ENTRY_W-1:0] f_val;
-  wire [`SS_ENTRY_W-1:0] f_wr_val = entry(flit_i[`SS_FLIT_KIND], flit_i[`SS_FLIT_WORD]);
+  reg [EW-1:0] f_val;
+  wire [EW-1:0] f_wr_val = w_entry;   // the entry the write stores
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       f_trk <= 1'b0;

@@ -14,6 +14,7 @@ module ss_credit_counter #(
   input  wire                  take_i,    // a flit is granted to this output VC this cycle
   input  wire [`SS_CRED_W-1:0] credit_i,  // the output port's credit return {valid, vc}
   output wire                  ready_o,   // a credit is left: a flit may be granted
+  output wire [$clog2(DEPTH+1)-1:0] count_o, // the credits left (min_adapt's selection reads it)
   output wire                  over_o     // a credit came back to a full count (protocol error)
 );
   localparam CW = $clog2(DEPTH + 1);
@@ -27,6 +28,7 @@ module ss_credit_counter #(
   wire [CW-1:0] count_d = count_q - {{(CW-1){1'b0}}, take_i} + {{(CW-1){1'b0}}, give};
 
   assign ready_o = (count_q != {CW{1'b0}});
+  assign count_o = count_q;
   // (the return decoded again rather than via give: the netlist then is the
   // one of the counters inline in the router, docs/synthesis.md)
   assign over_o  = (count_q == FULL) && !take_i && credit_i[`SS_CRED_VALID] &&

@@ -44,6 +44,7 @@
 // ---- a routed HEAD (route_compute's result): {out_port, out_vc, word} ------
 `define SS_ROUTE_W     39
 `define SS_ROUTE_DEST  38:32  // {out_port, out_vc}
+`define SS_ROUTE_PORT  38:36
 `define SS_ROUTE_WORD  31:0
 `define SS_DEST_W      7      // {out_port, out_vc}
 
@@ -57,7 +58,30 @@
 `define SS_HEAD_CLASS  27     // 0: a node program's message, 1: synthetic traffic
 `define SS_HEAD_USED   27:0   // what the router reads
 `define SS_HEAD_USED_W 28
-`define SS_HEAD_RSVD_W 4      // bits 31:28: zero on departure
+`define SS_HEAD_RSVD_W 4      // bits 31:28: zero on departure (dim_order, min_adapt)
+`define SS_HEAD_SALT   30:28  // valiant: the sender's choice among 8 intermediate nodes
+`define SS_HEAD_LEG    31     // valiant: 1 once past the intermediate node
+`define SS_HEAD_KEEP   27:14  // {class, src, pool}: kept by every hop
+
+// ---- routing functions (ss_router's ROUTING; model/params.h) ---------------
+`define SS_ROUTING_DIM_ORDER 0
+`define SS_ROUTING_MIN_ADAPT 1
+`define SS_ROUTING_VALIANT   2
+`define SS_SEED_W      32     // valiant's hash seed (ss_router's seed_i)
+// min_adapt's extra entry bits, above the entry's {out_port, out_vc, kind,
+// word} (the escape route): {has_x, has_y, y_minus, dy stepped, dx}
+`define SS_MA_XW       17
+`define SS_MA_HAS_X    16
+`define SS_MA_HAS_Y    15
+`define SS_MA_Y_MINUS  14
+`define SS_MA_HOPS     13:0   // the Y candidate's {dy, dx}
+// valiant's hop of a HEAD arriving at an input port (ss_valiant_hop):
+// {out_port, leg, fresh, word}; fresh: the second leg starts here
+`define SS_VHOP_W      37
+`define SS_VHOP_PORT   36:34
+`define SS_VHOP_LEG    33
+`define SS_VHOP_FRESH  32
+`define SS_VHOP_WORD   31:0
 
 // ---- encodings ----------------------------------------------------------------
 `define SS_PORT_XP    3'd0

@@ -22,7 +22,10 @@ module ss_router #(
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t: cycles per flit on a link, 1..64
   parameter SYNC_SWITCH = 1,  // 1: build the synchronizing switch; 0: a plain router
-  parameter MP_VCS      = 1   // K: message-passing VCs per dateline class, 1..4
+  parameter MP_VCS      = 1,  // K: message-passing VCs per dateline class, 1..4
+  parameter ROUTING     = 0   // routing function: `SS_ROUTING_DIM_ORDER (0), _MIN_ADAPT (1),
+                              // _VALIANT (2); both of the latter need K >= 2 (at K = 1:
+                              // dimension order, as the C model's router_init)
 ) (
   input  wire                          clk_i,        // clock: every register loads at its rising edge
   input  wire                          rst_ni,       // reset: synchronous, active low (sampled at the
@@ -32,6 +35,11 @@ module ss_router #(
   input  wire [`SS_COORD_W-1:0]        x_i,          // this router's x coordinate
   input  wire [`SS_COORD_W-1:0]        y_i,          // this router's y coordinate
   input  wire [`SS_SYNC_W-1:0]         sync_mode_i,  // synchronizing switch: `SS_SYNC_OFF/HW/SW
+  // valiant's hash seed (params_t.seed; unused under the other functions):
+  // an input like the coordinates, so that one build serves every seed
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [`SS_SEED_W-1:0]         seed_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   // node program (SYNC_SW): clear the sticky bits, read at the clock edge
   input  wire                          sw_clear_i,
   input  wire [`SS_NP*`SS_FLIT_W-1:0]  in_flit_i,    // arriving flit per input port (0 = idle)
@@ -66,18 +74,24 @@ module ss_router #(
   localparam integer   VC_LAST_I = NV - 1;
   localparam [VIW-1:0] VC_LAST  = VC_LAST_I[VIW-1:0];
   localparam [PW-1:0] PORT_LAST = NP - 1;
+  localparam integer   RT  = (K >= 2) ? ROUTING : `SS_ROUTING_DIM_ORDER;  // the function built
+  localparam integer   CNW = $clog2(DEPTH + 1);   // a credit count
 
   // ---- configuration registers ---------------------------------------------
   // loaded during reset, so no logic depends combinationally on a
   // configuration input (C: router_init)
   reg [`SS_COORD_W-1:0] x_q, y_q;
   reg [`SS_SYNC_W-1:0]  mode_q;
+  /* verilator lint_off UNUSEDSIGNAL */  // (read under valiant only)
+  reg [`SS_SEED_W-1:0]  seed_q;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       x_q    <= x_i;
       y_q    <= y_i;
       mode_q <= sync_mode_i;
+      seed_q <= seed_i;
     end
   end
 
@@ -91,6 +105,9 @@ module ss_router #(
   // free: that, and no message owns the output VC (what a HEAD needs).
   // The counters read the credit returns and the grants at the clock edge.
   wire [NPV-1:0] ovc_ready, ovc_free, ovc_credit, cred_over;
+  /* verilator lint_off UNUSEDSIGNAL */  // (read under min_adapt only)
+  wire [NPV*CNW-1:0] ovc_count;        // per output VC: its credits
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [NP-1:0]  thr_ready;
   reg  [NPV-1:0] out_busy_q;           // output VC owned by a message (commit)
   genvar gp, gv, go, gk;
@@ -106,7 +123,7 @@ module ss_router #(
         ss_credit_counter #(.DEPTH(D), .VC(gv)) u_credits (
           .clk_i(clk_i), .rst_ni(rst_ni), .take_i(ovc_take[OV]),
           .credit_i(out_credit_i[go*CRW +: CRW]),
-          .ready_o(ovc_credit[OV]), .over_o(cred_over[OV])
+          .ready_o(ovc_credit[OV]), .count_o(ovc_count[OV*CNW +: CNW]), .over_o(cred_over[OV])
         );
         assign ovc_ready[OV] = ovc_credit[OV] && thr_ready[go];
         assign ovc_free[OV]  = ovc_ready[OV] && !out_busy_q[OV];
@@ -117,25 +134,44 @@ module ss_router #(
   // ---- eligible: per input VC, where its front flit goes, can it go now ----
   // A HEAD's entry carries its route (ss_vc_buffer routes it as it is
   // written); a message's later flits follow the route its HEAD took.
+  // Under min_adapt the entry also holds the adaptive candidates (EW), and
+  // under min_adapt and valiant ss_route_select chooses among them;
+  // valiant's hop is computed once per input port (ss_valiant_hop).
+  localparam integer EW_R = EW + ((RT == `SS_ROUTING_MIN_ADAPT) ? `SS_MA_XW : 0);
   reg            held_q      [0:NPV-1];  // input VC holds a route (HEAD..TAIL) (commit)
   reg [PW-1:0]   held_port_q [0:NPV-1];
   reg [VW-1:0]   held_vc_q   [0:NPV-1];
-  wire [EW-1:0]  front    [0:NPV-1];     // the front entry of each input VC
+  wire [EW_R-1:0] front   [0:NPV-1];     // the front entry of each input VC
   wire [PW-1:0]  tgt_port [0:NPV-1];     // where its front flit goes
   wire [VW-1:0]  tgt_vc   [0:NPV-1];
+  wire [`SS_WORD_W-1:0] tgt_word [0:NPV-1];   // and its word (a HEAD's rewritten)
+  wire [`SS_VHOP_W-1:0] vhop   [0:NP-1];   // valiant: each input port's hop
   wire [NPV-1:0] nonempty, elig, pop, perr, ovf;
 
   generate
     for (gp = 0; gp < NP; gp = gp + 1) begin : g_in
+      if (RT == `SS_ROUTING_VALIANT) begin : g_vhop
+        ss_valiant_hop #(.N(NT)) u_vhop (
+          .x_i(x_q), .y_i(y_q), .seed_i(seed_q),
+          .word_i(in_flit_i[gp*FW +: `SS_WORD_W]), .hop_o(vhop[gp])
+        );
+      end else begin : g_no_vhop
+        assign vhop[gp] = {`SS_VHOP_W{1'b0}};
+      end
       for (gv = 0; gv < NV; gv = gv + 1) begin : g_vc
         localparam PV = gp * NV + gv;
-        ss_vc_buffer #(.N(NT), .DEPTH(D), .PORT(gp), .VC(gv)) u_buf (
+        ss_vc_buffer #(.N(NT), .DEPTH(D), .PORT(gp), .VC(gv), .ROUTING(RT)) u_buf (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_q), .y_i(y_q),
-          .flit_i(in_flit_i[gp*FW +: FW]), .pop_i(pop[PV]),
+          .flit_i(in_flit_i[gp*FW +: FW]), .vhop_i(vhop[gp]), .pop_i(pop[PV]),
           .front_o(front[PV]), .nonempty_o(nonempty[PV]), .overflow_o(ovf[PV])
         );
 
         wire          is_head = (front[PV][`SS_ENTRY_KIND] == `SS_KIND_HEAD);
+        wire [PW-1:0] h_port;                 // where a HEAD goes, on which VC
+        wire [VW-1:0] h_vc;
+        wire [`SS_WORD_W-1:0] h_word;         // the HEAD word it leaves with
+        wire          head_go;                // it has a free and ready VC
+        if (RT == `SS_ROUTING_DIM_ORDER) begin : g_dor
         wire [PW-1:0] e_port  = front[PV][`SS_ENTRY_PORT];
         wire [VW-1:0] e_vc    = front[PV][`SS_ENTRY_VC];
         // VC allocation: a message-passing HEAD bound for a link takes the
@@ -162,10 +198,22 @@ module ss_router #(
         // (K = 1: the class's one VC is the one the entry names; said so,
         // so that synthesis keeps K = 1's router as small as it was)
         wire [VW-1:0] low_vc = (K == 1) ? e_vc : {1'b0, low_i, cls} + 1'b1;   // 1 + 2i + c
-        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : e_port;
-        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : (by_class ? low_vc : e_vc);
+        wire [PVW-1:0] e_ov  = e_port * NV_W + {{(PVW-VW){1'b0}}, e_vc};
+        assign h_port  = e_port;
+        assign h_vc    = by_class ? low_vc : e_vc;
+        assign h_word  = front[PV][`SS_ENTRY_WORD];
+        assign head_go = (by_class && K > 1) ? |cls_free : ovc_free[e_ov];
+        end else begin : g_sel
+          // min_adapt, valiant: the choice among the entry's candidates
+          ss_route_select #(.DEPTH(DEPTH), .MP_VCS(K), .ROUTING(RT)) u_sel (
+            .entry_i(front[PV]), .ovc_free_i(ovc_free), .ovc_count_i(ovc_count),
+            .go_o(head_go), .port_o(h_port), .vc_o(h_vc), .word_o(h_word)
+          );
+        end
+        assign tgt_port[PV] = held_q[PV] ? held_port_q[PV] : h_port;
+        assign tgt_vc[PV]   = held_q[PV] ? held_vc_q[PV]   : h_vc;
+        assign tgt_word[PV] = held_q[PV] ? front[PV][`SS_ENTRY_WORD] : h_word;
         wire [PVW-1:0] tgt   = tgt_port[PV] * NV_W + {{(PVW-VW){1'b0}}, tgt_vc[PV]};
-        wire           head_go = (by_class && K > 1) ? |cls_free : ovc_free[tgt];
         wire           gated = (gv == `SS_VC_AAPC) && gate[gp];
         assign elig[PV] = nonempty[PV] &&
                           (held_q[PV] ? (ovc_ready[tgt] && !is_head)
@@ -200,7 +248,7 @@ module ss_router #(
       assign req_port[gp] = tgt_port[pv];
       assign req_ovc[gp]  = tgt_vc[pv];
       assign req_kind[gp] = front[pv][`SS_ENTRY_KIND];
-      assign req_flit[gp] = {1'b1, tgt_vc[pv], front[pv][`SS_ENTRY_KIND], front[pv][`SS_ENTRY_WORD]};
+      assign req_flit[gp] = {1'b1, tgt_vc[pv], front[pv][`SS_ENTRY_KIND], tgt_word[pv]};
     end
   endgenerate
 

@@ -9,13 +9,15 @@ module ss_router_ports #(
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t: cycles per flit on a link, 1..64
   parameter SYNC_SWITCH = 1,  // 1: build the synchronizing switch; 0: a plain router
-  parameter MP_VCS      = 1   // message-passing VCs per dateline class, 1..4 (K)
+  parameter MP_VCS      = 1,  // message-passing VCs per dateline class, 1..4 (K)
+  parameter ROUTING     = 0   // routing function: 0 dim_order, 1 min_adapt, 2 valiant (K >= 2)
 ) (
   input  wire                     clk_i,         // clock: every register loads at its rising edge
   input  wire                     rst_ni,        // reset: synchronous, active low (hold low >= 1 edge)
   input  wire [`SS_COORD_W-1:0]   x_i,           // this router's x coordinate (sampled in reset)
   input  wire [`SS_COORD_W-1:0]   y_i,           // this router's y coordinate (sampled in reset)
   input  wire [`SS_SYNC_W-1:0]    sync_mode_i,   // `SS_SYNC_OFF/HW/SW (sampled in reset)
+  input  wire [`SS_SEED_W-1:0]    seed_i,        // valiant's hash seed (sampled in reset)
   input  wire                     sw_clear_i,    // node program (SYNC_SW): clear the sticky bits
   // arriving flits (0 = idle), from the neighbour in that direction's
   // upstream router, and from the node (local: the inject queue)
@@ -59,8 +61,10 @@ module ss_router_ports #(
   assign {out_flit_l_o, out_flit_ym_o, out_flit_yp_o, out_flit_xm_o, out_flit_xp_o} = out_flit;
   assign {in_credit_l_o, in_credit_ym_o, in_credit_yp_o, in_credit_xm_o, in_credit_xp_o} = in_credit;
 
-  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) u_router (
+  ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS),
+             .ROUTING(ROUTING)) u_router (
     .clk_i(clk_i), .rst_ni(rst_ni), .x_i(x_i), .y_i(y_i), .sync_mode_i(sync_mode_i),
+    .seed_i(seed_i),
     .sw_clear_i(sw_clear_i),
     .in_flit_i(in_flit), .in_credit_o(in_credit),
     .out_flit_o(out_flit), .out_credit_i(out_credit),

@@ -10,11 +10,13 @@ module ss_torus #(
   parameter DEPTH       = 4,  // flits per input VC buffer, 1..16
   parameter TT          = 2,  // link throttle T_t, 1..64
   parameter SYNC_SWITCH = 1,  // 1: routers with the synchronizing switch
-  parameter MP_VCS      = 1   // message-passing VCs per dateline class, 1..4 (K)
+  parameter MP_VCS      = 1,  // message-passing VCs per dateline class, 1..4 (K)
+  parameter ROUTING     = 0   // routing function: 0 dim_order, 1 min_adapt, 2 valiant (K >= 2)
 ) (
   input  wire                             clk_i,          // clock: every register loads at its rising edge
   input  wire                             rst_ni,         // reset: synchronous, active low (hold low >= 1 edge)
   input  wire [`SS_SYNC_W-1:0]            sync_mode_i,    // every router's sync mode (configuration)
+  input  wire [`SS_SEED_W-1:0]            seed_i,         // valiant's hash seed (configuration)
   input  wire [N*N-1:0]                   sw_clear_i,     // per node: clear its router's sticky bits
   input  wire [N*N*`SS_FLIT_W-1:0]        inj_flit_i,     // node -> router local input
   output wire [N*N*`SS_CRED_W-1:0]        inj_credit_o,   // router local input -> node
@@ -79,8 +81,10 @@ module ss_torus #(
 
         localparam [`SS_COORD_W-1:0] XC = gx;
         localparam [`SS_COORD_W-1:0] YC = gy;
-        ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) u_router (
+        ss_router #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS),
+                  .ROUTING(ROUTING)) u_router (
           .clk_i(clk_i), .rst_ni(rst_ni), .x_i(XC), .y_i(YC), .sync_mode_i(sync_mode_i),
+          .seed_i(seed_i),
           .sw_clear_i(sw_clear_i[ID]),
           .in_flit_i(in_flit),
           .in_credit_o(rt_in_credit[ID*NP*CRW +: NP*CRW]),

@@ -43,7 +43,7 @@ mkdir -p "$out_dir"
 # (a "+" after a module: its property file is included. In the router the
 # modules whose properties assume nothing of their inputs are left bare:
 # their own proofs hold in any context.)
-ROUTER_MODS="ss_router+ ss_vc_buffer ss_rr_pick ss_credit_counter+ ss_link_throttle+ ss_sync_switch"
+ROUTER_MODS="ss_router+ ss_vc_buffer ss_rr_pick ss_credit_counter+ ss_link_throttle+ ss_sync_switch ss_route_select ss_valiant_hop"
 PROOFS=(
   "vc_buffer_d1|ss_vc_buffer|ss_vc_buffer+|-|DEPTH=1 N=4|8|8|q"
   "vc_buffer_d2|ss_vc_buffer|ss_vc_buffer+|-|DEPTH=2 N=4|10|10|q"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make lint: verilator --lint-only -Wall on every module and on the torus
 # top, for the default parameters and for the corners (depth 1 and 16,
-# T_t 1 and 64, the synchronizing switch left out, a 16x16 torus), each
+# T_t 1 and 64, the synchronizing switch left out, a 16x16 torus, K = 2..4,
+# the routing functions), each
 # without and with the simulation assertions (+define+SS_ASSERT; the 16x16
 # torus without: its routers' assertion blocks are the 8x8 torus's). Zero
 # warnings: any waiver must sit in the source with its reason. Then
@@ -21,7 +22,8 @@ lint() {
     fi
   done
 }
-for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_router_ports ss_torus; do
+for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_router_ports ss_torus \
+         ss_route_select ss_valiant_hop; do
   lint --top-module "$m"
 done
 lint --top-module ss_router -GDEPTH=1 -GTT=1
@@ -31,6 +33,14 @@ lint --top-module ss_router -GSYNC_SWITCH=0
 for k in 2 3 4; do lint --top-module ss_router -GMP_VCS=$k; done
 LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GMP_VCS=3
 lint --top-module ss_router -GMP_VCS=4 -GDEPTH=1 -GTT=1
+# the routing functions (ROUTING 1 min_adapt, 2 valiant; they need K >= 2)
+for r in 1 2; do
+  for k in 2 3 4; do lint --top-module ss_router -GMP_VCS=$k -GROUTING=$r; done
+  lint --top-module ss_router -GMP_VCS=2 -GROUTING=$r -GDEPTH=1 -GTT=1 -GN=6
+  lint --top-module ss_route_select -GMP_VCS=2 -GROUTING=$r
+done
+lint --top-module ss_valiant_hop -GN=6
+LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GN=4 -GMP_VCS=2 -GROUTING=2
 # the parameter given explicitly as FuseSoC passes it (-G, syncswitch.core)
 lint --top-module ss_router -GN=8 -GDEPTH=4 -GTT=2 -GSYNC_SWITCH=1
 LINT_PLAIN_ONLY=1 lint --top-module ss_torus -GN=16 -GDEPTH=2 -GTT=3

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make synth: Yosys generic-gate synthesis of one router with and without the
 # synchronizing switch (cells, flip-flop bits, area in gate equivalents), the
-# cost of the switch, the router's area per K (MP_VCS = 1..4), and structural checks: no latch and no combinational
+# cost of the switch, the router's area per K (MP_VCS = 1..4) and per routing
+# function (ROUTING, K = 2 and 4), and structural checks: no latch and no combinational
 # loop in ss_router (both builds), ss_sync_switch and a 4x4 ss_torus.
 #
 #   scripts/synth.sh              (run from anywhere; works in the repo root)
@@ -85,7 +86,8 @@ torus_ys() {
 
 P="-set N $N -set DEPTH $DEPTH -set TT $TT"
 RUNS=(router_ss1 router_ss0 router_ss1_nophase torus_n$TORUS_N sync_switch sync_switch_nophase
-      router_k2 router_k3 router_k4)
+      router_k2 router_k3 router_k4 router_k2_min_adapt router_k4_min_adapt router_k2_valiant
+      router_k4_valiant)
 flat_ys router_ss1          ss_router "$P -set SYNC_SWITCH 1"
 flat_ys router_ss0          ss_router "$P -set SYNC_SWITCH 0"
 flat_ys router_ss1_nophase  ss_router "$P -set SYNC_SWITCH 1" phase_o
@@ -94,6 +96,11 @@ flat_ys sync_switch         ss_sync_switch "-set ENABLE 1"
 flat_ys sync_switch_nophase ss_sync_switch "-set ENABLE 1" phase_o
 # K message-passing VCs per dateline class (MP_VCS; router_ss1 is K = 1)
 for k in 2 3 4; do flat_ys router_k$k ss_router "$P -set SYNC_SWITCH 1 -set MP_VCS $k"; done
+# the routing functions (ROUTING 1 min_adapt, 2 valiant; router_kK is dim_order)
+for k in 2 4; do
+  flat_ys router_k${k}_min_adapt ss_router "$P -set SYNC_SWITCH 1 -set MP_VCS $k -set ROUTING 1"
+  flat_ys router_k${k}_valiant   ss_router "$P -set SYNC_SWITCH 1 -set MP_VCS $k -set ROUTING 2"
+done
 
 # ---- run them, JOBS at a time --------------------------------------------
 run() {

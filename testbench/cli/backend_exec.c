@@ -19,7 +19,8 @@ int backend_exec_needed(int kind, const rtl_build_t *want)
     case BACKEND_COSIM:
         rtl_backend_config(&have);
         return !rtl_backend_available() || have.n != want->n || have.depth != want->depth ||
-               have.tt != want->tt || have.vcs != want->vcs || have.top != want->top ||
+               have.tt != want->tt || have.vcs != want->vcs || have.routing != want->routing ||
+               have.top != want->top ||
                have.xu != want->xu || have.sync_switch != want->sync_switch;
     case BACKEND_SC:
     case BACKEND_SC_RTL:
@@ -32,8 +33,10 @@ int backend_exec_needed(int kind, const rtl_build_t *want)
 int backend_exec(int kind, const rtl_build_t *want, char **argv)
 {
     const int n = want->n, depth = want->depth, tt = want->tt, vcs = want->vcs;
+    static const char *const rt_name[] = { "dim_order", "min_adapt", "valiant" };
+    const char *rt = rt_name[want->routing >= 0 && want->routing <= 2 ? want->routing : 0];
     const int xu = want->xu, sw = want->sync_switch;
-    char exe[4096], root[4096], dir[128], target[32], what[160], v[128];
+    char exe[4096], root[4096], dir[128], target[32], what[200], v[192];
     char bin[4300], cmd[4500];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) { fprintf(stderr, "syncswitch: cannot locate the executable\n"); return EXIT_INTERNAL; }
@@ -58,19 +61,23 @@ int backend_exec(int kind, const rtl_build_t *want, char **argv)
                  "(depth %d, T_t %d)", n, n, depth, tt);
     } else {
         const char *top_name = rtl_top_choices[want->top].name;
-        /* K > 1 VCs per class (_kK), the router without the synchronizing
-         * switch (_s0) and the X-randomised build (_xu) are builds of their
-         * own (the Makefile's RTL_DIR) */
-        char ksuf[16] = "";
+        /* K > 1 VCs per class (_kK), another routing function (_min_adapt,
+         * _valiant), the router without the synchronizing switch (_s0) and
+         * the X-randomised build (_xu) are builds of their own (the
+         * Makefile's RTL_DIR) */
+        char ksuf[16] = "", rsuf[16] = "";
         if (vcs != 1) snprintf(ksuf, sizeof ksuf, "_k%d", vcs);
-        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s%s%s", top_name, n, depth, tt, ksuf,
-                 sw ? "" : "_s0", xu ? "_xu" : "");
+        if (want->routing) snprintf(rsuf, sizeof rsuf, "_%s", rt);
+        snprintf(dir, sizeof dir, "build/rtl/%s_n%d_d%d_t%d%s%s%s%s", top_name, n, depth, tt, ksuf,
+                 rsuf, sw ? "" : "_s0", xu ? "_xu" : "");
         snprintf(target, sizeof target, "rtl-bin");
-        snprintf(v, sizeof v, "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_VCS=%d RTL_SYNC=%d%s",
-                 top_name, n, depth, tt, vcs, sw, xu ? " RTL_X=unique" : "");
-        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s%s%s)", top_name,
-                 n, n, depth, tt, vcs != 1 ? ", more VCs" : "", sw ? "" : ", no synchronizing switch",
-                 xu ? ", X-randomised" : "");
+        snprintf(v, sizeof v,
+                 "RTL_TOP=%s RTL_N=%d RTL_DEPTH=%d RTL_TT=%d RTL_VCS=%d RTL_ROUTING=%s RTL_SYNC=%d%s",
+                 top_name, n, depth, tt, vcs, rt, sw, xu ? " RTL_X=unique" : "");
+        snprintf(what, sizeof what, "the Verilated %s for %dx%d (depth %d, T_t %d%s%s%s%s%s)",
+                 top_name, n, n, depth, tt, vcs != 1 ? ", more VCs" : "",
+                 want->routing ? ", " : "", want->routing ? rt : "",
+                 sw ? "" : ", no synchronizing switch", xu ? ", X-randomised" : "");
     }
     snprintf(bin, sizeof bin, "%s/%s/syncswitch", root, dir);
     /* our own build, not a sub-make of whatever make ran us: an inherited

@@ -91,12 +91,12 @@ static int cmd_schedule(int argc, char **argv)
     return 0;
 }
 
-/* This backend and configuration (n, depth, T_t, K, RTL top, X-randomised or
- * not, switch built or not) runs in another binary (backend_exec.h)? */
+/* This backend and configuration (n, depth, T_t, K, routing function, RTL
+ * top, X-randomised or not, switch built or not) runs in another binary (backend_exec.h)? */
 static rtl_build_t wanted_build(const run_opts *o)
 {
     return (rtl_build_t){ .top = o->rtl_top, .n = o->p.n, .depth = o->p.depth, .tt = o->p.tt,
-                          .vcs = o->p.vcs, .xu = o->be.x_seed >= 0,
+                          .vcs = o->p.vcs, .routing = o->p.routing, .xu = o->be.x_seed >= 0,
                           .sync_switch = o->sync_switch };
 }
 

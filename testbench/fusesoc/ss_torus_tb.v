@@ -52,7 +52,7 @@ module ss_torus_tb #(
   wire [NN*NP*CRW-1:0] link_cred;
 
   ss_torus #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(`SS_SYNC_OFF), .sw_clear_i({NN{1'b0}}),
+    .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(`SS_SYNC_OFF), .seed_i({`SS_SEED_W{1'b0}}), .sw_clear_i({NN{1'b0}}),
     .inj_flit_i(inj_flit_q), .inj_credit_o(inj_credit), .ej_flit_o(ej_flit),
     .ej_credit_i(ej_credit_q), .nim_o(nim), .phase_o(phase), .error_o(error),
     .link_flit_o(link_flit), .link_credit_o(link_cred)

@@ -28,7 +28,7 @@ module ss_router_replay_tb;
   integer           c;
 
   ss_router #(.N(N), .DEPTH(`REC_DEPTH), .TT(`REC_TT)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .x_i(X), .y_i(Y), .sync_mode_i(SYNC),
+    .clk_i(clk), .rst_ni(rst_n), .x_i(X), .y_i(Y), .sync_mode_i(SYNC), .seed_i({`SS_SEED_W{1'b0}}),
     .sw_clear_i(sw_clear), .in_flit_i(in_flit), .in_credit_o(in_credit),
     .out_flit_o(out_flit), .out_credit_i(out_credit), .nim_o(nim), .phase_o(phase),
     .error_o(error)

@@ -27,7 +27,7 @@ module ss_torus_replay_tb;
   integer              c, i;
 
   ss_torus #(.N(N), .DEPTH(`REC_DEPTH), .TT(`REC_TT)) dut (
-    .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(SYNC), .sw_clear_i(sw_clear),
+    .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(SYNC), .seed_i({`SS_SEED_W{1'b0}}), .sw_clear_i(sw_clear),
     .inj_flit_i(inj_flit), .inj_credit_o(inj_credit), .ej_flit_o(ej_flit),
     .ej_credit_i(ej_credit), .nim_o(nim), .phase_o(phase), .error_o(error),
     .link_flit_o(link_flit), .link_credit_o(link_cred)

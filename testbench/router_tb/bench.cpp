@@ -1,6 +1,7 @@
 // The bench (bench.h): driving the Verilated router and the C router in
 // lockstep, the comparator, and the scoreboard and spec checks.
 #include "bench.h"
+#include "route.h"
 #include "vl_assert.h"
 #include <cstdarg>
 #include <cstdlib>
@@ -61,7 +62,9 @@ void Bench::reset(int x_, int y_, int sync_, uint64_t seed)
     params_t p;             // model/params.c is not linked: set what router_init reads
     memset(&p, 0, sizeof p);
     p.n = N; p.depth = DEPTH; p.tt = TT; p.sync = sync; p.vcs = K;
+    p.routing = ROUTING; p.seed = static_cast<uint32_t>(seed);   // (valiant's hash seed)
     router_init(&c, &p, x, y);
+    top->seed_i = p.seed;
     top->x_i = static_cast<CData>(x);
     top->y_i = static_cast<CData>(y);
     top->sync_mode_i = static_cast<CData>(sync);
@@ -133,6 +136,7 @@ unsigned Bench::add_msg(int p, int v, int dx, int dy, int nbody, unsigned bits)
     m.cls = bits & 1u;
     uint32_t head = head_with_class(head_make(dx, dy, static_cast<unsigned>(m.pool), m.id), m.cls) |
                     ((bits >> 1) << HEAD_USED_BITS);
+    m.head = head;
     srcq[p][v].push_back(flit_make(FLIT_HEAD, static_cast<unsigned>(v), head));
     for (int i = 0; i < nbody; i++) {
         uint32_t w = static_cast<uint32_t>(rng.next());
@@ -302,18 +306,32 @@ void Bench::consume(const router_in_t &in, const router_out_t &out, uint32_t pha
             Msg &m = msgs[id];
             if (!m.live || m.started)
                 failf("output %s: HEAD 0x%08x of no message waiting to leave", port_name[o], w);
-            bool vc_ok = m.exp_any_of_class
-                             ? ov != VC_AAPC && vc_class(ov) == vc_class(static_cast<unsigned>(m.exp_vc))
-                             : ov == m.exp_vc;
-            if (static_cast<int>(o) != m.exp_port || !vc_ok)
-                failf("message %u (input %s vc %d, dx %d dy %d): left on %s vc %d, spec says %s vc %d",
-                      id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
-                      port_name[m.exp_port], m.exp_vc);
-            if (head_dx(w) != m.exp_dx || head_dy(w) != m.exp_dy ||
-                static_cast<int>(head_pool(w)) != m.pool || head_class(w) != m.cls ||
-                (w >> HEAD_USED_BITS) != 0)
-                failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d class %u, "
-                      "bits 31:28 zero", id, w, m.exp_dx, m.exp_dy, m.pool, m.cls);
+            if (c.routing != ROUTING_DIM_ORDER && m.pool == POOL_MP) {
+                // min_adapt, valiant: one of the HEAD's candidates (route.h:
+                // its port, one of its VCs, its rewritten word); which one,
+                // the lockstep comparison with the C router checks
+                route_cand_t cd[3];
+                int k = route_candidates(&c, m.in_port, m.in_vc, m.head, cd), i = 0;
+                while (i < k && !(cd[i].port == o && ((cd[i].vcs >> VC_BIT(o, ov)) & 1u) &&
+                                  cd[i].head == w)) i++;
+                if (i == k)
+                    failf("message %u (input %s vc %d, dx %d dy %d): left on %s vc %d as 0x%08x, "
+                          "none of its %d candidates", id, port_name[m.in_port], m.in_vc, m.dx, m.dy,
+                          port_name[o], ov, w, k);
+            } else {
+                bool vc_ok = m.exp_any_of_class
+                                 ? ov != VC_AAPC && vc_class(ov) == vc_class(static_cast<unsigned>(m.exp_vc))
+                                 : ov == m.exp_vc;
+                if (static_cast<int>(o) != m.exp_port || !vc_ok)
+                    failf("message %u (input %s vc %d, dx %d dy %d): left on %s vc %d, spec says %s vc %d",
+                          id, port_name[m.in_port], m.in_vc, m.dx, m.dy, port_name[o], ov,
+                          port_name[m.exp_port], m.exp_vc);
+                if (head_dx(w) != m.exp_dx || head_dy(w) != m.exp_dy ||
+                    static_cast<int>(head_pool(w)) != m.pool || head_class(w) != m.cls ||
+                    (w >> HEAD_USED_BITS) != 0)
+                    failf("message %u: HEAD rewritten to 0x%08x, spec: dx %d dy %d pool %d class %u, "
+                          "bits 31:28 zero", id, w, m.exp_dx, m.exp_dy, m.pool, m.cls);
+            }
             if (sink_cur[o][ov] >= 0)
                 failf("output %s vc %d: HEAD of message %u while message %d is still open",
                       port_name[o], ov, id, sink_cur[o][ov]);

@@ -56,6 +56,13 @@ constexpr int ALL = (1 << NUM_PORTS) - 1;
 #define TB_VCS 1
 #endif
 constexpr int K = TB_VCS;
+// the routing function of the router under test (-GROUTING, make router-tb
+// RTB_ROUTING=0|1|2: dim_order, min_adapt, valiant; valiant's seed is each
+// case's)
+#ifndef TB_ROUTING
+#define TB_ROUTING 0
+#endif
+constexpr int ROUTING = TB_ROUTING;
 constexpr int NV = VCS_IN_USE(K);
 enum { XP = PORT_XP, XM = PORT_XM, YP = PORT_YP, YM = PORT_YM, LOC = PORT_LOCAL };
 extern const char *const sync_name[3];
@@ -97,6 +104,7 @@ struct Msg {
     unsigned id = 0;            // = the HEAD's src field
     int in_port = 0, in_vc = 0, pool = 0, dx = 0, dy = 0;
     unsigned cls = 0;           // the HEAD's class bit (kept on the way)
+    uint32_t head = 0;          // the HEAD word as sent
     int phase = -1;             // AAPC: k-th AAPC message on its input
     std::vector<uint32_t> body;
     int exp_port = 0, exp_vc = 0, exp_dx = 0, exp_dy = 0;  // from the spec

@@ -48,6 +48,8 @@ typedef struct {
     int top;          /* enum rtl_top_kind (RTL_TOP) */
     int n, depth, tt; /* RTL_N, RTL_DEPTH, RTL_TT */
     int vcs;          /* RTL_VCS: K message-passing VCs per dateline class */
+    int routing;      /* RTL_ROUTING: the routing function (enum routing_function
+                         of params.h: ss_router's ROUTING) */
     int xu;           /* 1: the X-randomised build (make RTL_X=unique:
                          --x-initial unique --x-assign unique), 0: --x-* fast */
     int sync_switch;  /* RTL_SYNC: its routers have the synchronizing switch */

@@ -17,6 +17,9 @@
 #ifndef RTL_VCS
 #define RTL_VCS 1        // K, ss_router's MP_VCS (make RTL_VCS=K)
 #endif
+#ifndef RTL_ROUTING
+#define RTL_ROUTING 0    // ss_router's ROUTING (make RTL_ROUTING=dim_order|min_adapt|valiant)
+#endif
 #ifndef RTL_X_UNIQUE
 #define RTL_X_UNIQUE 0   // 1: built with --x-initial unique --x-assign unique
 #endif
@@ -205,14 +208,16 @@ extern "C" void rtl_backend_config(rtl_build_t *b)
     b->depth = RTL_DEPTH;
     b->tt = RTL_TT;
     b->vcs = RTL_VCS;
+    b->routing = RTL_ROUTING;
     b->xu = RTL_X_UNIQUE;
     b->sync_switch = RTL_SYNC;
 }
 
 extern "C" void *rtl_backend_attach(machine_t *m, const backend_opts *o, const char **why)
 {
-    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT || m->p.vcs != RTL_VCS) {
-        *why = "the Verilated RTL was built for another n, depth, T_t or VC count";
+    if (m->n != RTL_N || m->p.depth != RTL_DEPTH || m->p.tt != RTL_TT || m->p.vcs != RTL_VCS ||
+        m->p.routing != RTL_ROUTING) {
+        *why = "the Verilated RTL was built for another n, depth, T_t, VC count or routing function";
         return nullptr;
     }
     rtl::Top *t = rtl::make_top(m, *o, why);

@@ -35,6 +35,7 @@ public:
             r->x_i = static_cast<CData>(i % m->n);
             r->y_i = static_cast<CData>(i / m->n);
             r->sync_mode_i = static_cast<CData>(m->p.sync);
+            r->seed_i = static_cast<IData>(m->p.seed);
             r->rst_ni = 0;
             edge(r);
             edge(r);

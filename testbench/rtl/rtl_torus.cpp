@@ -35,6 +35,7 @@ public:
         top_.reset(new Vss_torus(ctx_.get(), "torus"));
         if (o.trace) open_trace(o.trace);
         top_->sync_mode_i = static_cast<CData>(m->p.sync);
+        top_->seed_i = static_cast<IData>(m->p.seed);
         top_->rst_ni = 0;
         edge(false);
         edge(false);

@@ -47,6 +47,7 @@ public:
         w_.reserve(static_cast<size_t>(n_));
         for (int i = 0; i < n_; i++) w_.emplace_back(new router_wires);
         mode_.write(static_cast<uint32_t>(m->p.sync));
+        seed_.write(m->p.seed);   // (valiant's; these routers route in dimension order)
         for (int i = 0; i < n_; i++) {
             router_wires &w = *w_[i];
             w.x.write(static_cast<uint32_t>(m->node[i].x));
@@ -58,6 +59,7 @@ public:
             r->x_i(w.x);
             r->y_i(w.y);
             r->sync_mode_i(mode_);
+            r->seed_i(seed_);
             r->sw_clear_i(w.sw_clear);
             // input p comes from output p of the upstream router up[p]
             const int *up = &m->up[i * NUM_PORTS], *down = &m->down[i * NUM_PORTS];
@@ -140,6 +142,7 @@ public:
 private:
     int n_;
     sc_signal<uint32_t> mode_;
+    sc_signal<uint32_t> seed_;
     std::vector<std::unique_ptr<router_wires>> w_;
     std::vector<std::unique_ptr<Vss_router_ports>> rt_;
 };

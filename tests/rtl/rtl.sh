@@ -22,7 +22,7 @@ else fail lint "$(grep -m3 -A3 FAILED "$tmp/lint" | tr '\n' ' ')"; fi
 
 # the single-router testbench: every case at the default point (DEPTH 2,
 # T_t 2), and at the other (DEPTH, T_t, K) points of make test (RTB_POINTS,
-# D_T or D_T_K each) the directed cases and two short random seeds, their test names
+# D_T, D_T_K or D_T_K_R each) the directed cases and two short random seeds, their test names
 # prefixed with the point
 tb="$dir/rtl/router_tb/d2_t2/router_tb"
 if [ -x "$tb" ]; then
@@ -32,10 +32,12 @@ else
   fail router_tb "not built ($tb)"
 fi
 for pt in ${RTB_POINTS:-1_1 3_3 6_1}; do
-  # D_T, or D_T_K: K message-passing VCs per class (its folder ends _kK)
-  IFS=_ read -r d t k <<<"$pt"
-  k=${k:-1} suf=""
+  # D_T, D_T_K: K message-passing VCs per class (its folder ends _kK), or
+  # D_T_K_R: routing function R (1 min_adapt, 2 valiant; the folder ends _rR)
+  IFS=_ read -r d t k r <<<"$pt"
+  k=${k:-1} r=${r:-0} suf=""
   [ "$k" = 1 ] || suf="_k$k"
+  [ "$r" = 0 ] || suf="${suf}_r$r"
   tb="$dir/rtl/router_tb/d${d}_t${t}${suf}/router_tb"
   if [ -x "$tb" ]; then
     "$tb" --seeds 2 --cycles 5000 2>&1 | grep -E '^(PASS|FAIL) ' | sed "s/ router_tb_/ router_tb_d${d}_t${t}${suf}_/"

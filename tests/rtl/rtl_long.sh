@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make test-long: co-simulation on 16x16 (B = 64) and on 8x8 with larger
 # messages, for both AAPC kernels, and phased AAPC on 32x32 (about 5
-# minutes); cycles must equal the C backend's. And tests/rtl/assert.sh
+# minutes); cycles must equal the C backend's; the routing functions'
+# corners (tests/rtl/routing_corners.sh: a build each, about half an hour
+# on first use). And tests/rtl/assert.sh
 # --cli: a planted bug's assertion reported by the command line.
 # Last line: "N passed, N failed".
 set -u
@@ -30,6 +32,8 @@ long() {
   long phased_16x16_b64 phased 16 64
   long msgpass_16x16_b64 msgpass 16 64
   long phased_32x32_b16 phased 32 16
+  # the routing functions at the corners (issue 29)
+  "$(dirname "$0")/routing_corners.sh" "$dir"
   # the command line's one-line report of a failing RTL assertion
   "$(dirname "$0")/assert.sh" "$dir" --cli | grep '^\(PASS\|FAIL\) assert_cli'
 } | tee "$out"

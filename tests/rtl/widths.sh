@@ -64,6 +64,25 @@ int main(void)
     field("SS_ROUTE_DEST", word_w, port_w + vc_w);
     field("SS_ROUTE_WORD", 0, word_w);
     num("SS_DEST_W", port_w + vc_w);
+    field("SS_ROUTE_PORT", word_w + vc_w, port_w);
+    /* RTL only: min_adapt's entry bits above the entry ({has_x, has_y,
+     * y_minus, the Y candidate's {dy, dx}}) and valiant's per-port hop
+     * {out_port, leg, fresh, word} (rtl/ss_valiant_hop.v) */
+    num("SS_MA_XW", 3 + 2 * HEAD_HOP_BITS);
+    field("SS_MA_HAS_X", 2 + 2 * HEAD_HOP_BITS, 1);
+    field("SS_MA_HAS_Y", 1 + 2 * HEAD_HOP_BITS, 1);
+    field("SS_MA_Y_MINUS", 2 * HEAD_HOP_BITS, 1);
+    field("SS_MA_HOPS", 0, 2 * HEAD_HOP_BITS);
+    num("SS_VHOP_W", port_w + 2 + word_w);
+    field("SS_VHOP_PORT", word_w + 2, port_w);
+    field("SS_VHOP_LEG", word_w + 1, 1);
+    field("SS_VHOP_FRESH", word_w, 1);
+    field("SS_VHOP_WORD", 0, word_w);
+    /* the routing functions, valiant's seed */
+    num("SS_ROUTING_DIM_ORDER", ROUTING_DIM_ORDER);
+    num("SS_ROUTING_MIN_ADAPT", ROUTING_MIN_ADAPT);
+    num("SS_ROUTING_VALIANT", ROUTING_VALIANT);
+    num("SS_SEED_W", (long)(8 * sizeof(((params_t *)0)->seed)));
     /* the HEAD word */
     num("SS_HOP_W", HEAD_HOP_BITS);
     field("SS_HEAD_DX", HEAD_DX_LSB, HEAD_HOP_BITS);
@@ -74,6 +93,9 @@ int main(void)
     field("SS_HEAD_USED", 0, HEAD_USED_BITS);
     num("SS_HEAD_USED_W", HEAD_USED_BITS);
     num("SS_HEAD_RSVD_W", word_w - HEAD_USED_BITS);
+    field("SS_HEAD_SALT", HEAD_SALT_LSB, HEAD_SALT_BITS);
+    field("SS_HEAD_LEG", HEAD_LEG_LSB, 1);
+    field("SS_HEAD_KEEP", HEAD_POOL_LSB, HEAD_USED_BITS - HEAD_POOL_LSB);   /* {class, src, pool} */
     /* encodings */
     num("SS_PORT_XP", PORT_XP);
     num("SS_PORT_XM", PORT_XM);

@@ -4,8 +4,9 @@
 # saturation load, the watchdog armed at 2,000 cycles, both tie rules,
 # K = 2..4, depth 1 and 4); they change the routes (transpose and tornado
 # carry other loads than dimension order); the AAPC kernels keep their
-# routes and deliver every word under adaptive background traffic; and
-# what cannot run is refused with one line. Prints one PASS/FAIL line per test.
+# routes and deliver every word under adaptive background traffic; what
+# cannot run is refused with one line; and (RTL_TESTS=1) the RTL agrees
+# with the C model cycle for cycle under both functions. Prints one PASS/FAIL line per test.
 set -u
 # shellcheck source=tests/lib.sh
 . "$(cd "$(dirname "$0")/../.." && pwd)/tests/lib.sh"
@@ -79,7 +80,26 @@ refuse refuse_valiant_k1 "routing_function = valiant needs vcs >= 2" \
   run --kernel msgpass --n 4 --words 4 --routing-function valiant
 refuse refuse_unknown "routing_function 'min_adaptive' is unknown (allowed: dim_order, min_adapt, valiant)" \
   traffic --n 4 --pattern uniform --rate 0.1 --routing-function min_adaptive
-refuse refuse_rtl "routing_function = min_adapt needs backend c (backend = cosim" \
-  run --kernel msgpass --n 4 --words 4 --vcs 2 --routing-function min_adapt --backend cosim
+# the SystemC backends' routers route in dimension order (the RTL has every
+# function); vcs >= 2 is refused there first
 refuse refuse_sc "needs backend" \
   run --kernel msgpass --n 4 --words 4 --vcs 2 --routing-function valiant --backend sc
+refuse refuse_sc_rtl "needs backend c, rtl or cosim" \
+  run --kernel msgpass --n 4 --words 4 --vcs 2 --routing-function min_adapt --backend sc-rtl
+
+# the RTL has both functions (ss_router's ROUTING: a Verilated build per
+# function and K, made on demand, about a minute each): co-simulated, every
+# link compared every cycle (RTL_TESTS=1), near and past saturation, a
+# kernel, and phased AAPC with the switch on under adaptive background
+# traffic. The wide sweep of corners: tests/rtl/corners.sh (RTL_LONG=1).
+[ "${RTL_TESTS:-0}" = 1 ] || exit 0
+w="--warmup 300 --window 1000"
+for rf in min_adapt valiant; do
+  # shellcheck disable=SC2086
+  {
+    same_as_c "routing_cosim_${rf}_uniform_sat" "$bin" cosim traffic --pattern uniform --rate 0.3 --n 8 --vcs 2 --routing-function "$rf" $w
+    same_as_c "routing_cosim_${rf}_tornado_past" "$bin" cosim traffic --pattern tornado --rate 0.6 --n 8 --vcs 2 --routing-function "$rf" --watchdog 5000 $w
+  }
+  same_as_c "routing_cosim_${rf}_msgpass" "$bin" cosim run --kernel msgpass --n 8 --words 16 --vcs 2 --routing-function "$rf"
+  same_as_c "routing_cosim_${rf}_phased_background" "$bin" cosim run --kernel phased --n 8 --words 32 --vcs 2 --routing-function "$rf" --background uniform:0.2 --watchdog 5000
+done
