@@ -268,7 +268,7 @@ if [ "${RTL_TESTS:-0}" = 1 ]; then
   # and a VCD that is whole is put in place, converted through the copy
   "$bin" $W --trace "$tmp/g.vcd" --trace-to 50 >/dev/null 2>"$tmp/err"
   rc=$?
-  if [ "$rc" -eq 0 ] && head -1 "$tmp/g.vcd" | grep -q '^\$date' && grep -q '^#500$' "$tmp/g.vcd" &&
+  if [ "$rc" -eq 0 ] && head -1 "$tmp/g.vcd" | grep -q '^\$date' && grep -q '^#50$' "$tmp/g.vcd" &&
      [ -z "$(leftovers)" ]; then pass wave_vcd_whole
   else fail wave_vcd_whole "exit $rc, leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi
 fi
