@@ -75,7 +75,7 @@ module ss_router #(
   localparam [VIW-1:0] VC_LAST  = VC_LAST_I[VIW-1:0];
   localparam [PW-1:0] PORT_LAST = NP - 1;
   localparam integer   RT  = (K >= 2) ? ROUTING : `SS_ROUTING_DIM_ORDER;  // the function built
-  localparam integer   CNW = $clog2(DEPTH + 1);   // a credit count
+  localparam integer   CNW = $clog2(D + 1);       // a credit count
 
   // ---- configuration registers ---------------------------------------------
   // loaded during reset, so no logic depends combinationally on a
@@ -205,7 +205,7 @@ module ss_router #(
         assign head_go = (by_class && K > 1) ? |cls_free : ovc_free[e_ov];
         end else begin : g_sel
           // min_adapt, valiant: the choice among the entry's candidates
-          ss_route_select #(.DEPTH(DEPTH), .MP_VCS(K), .ROUTING(RT)) u_sel (
+          ss_route_select #(.DEPTH(D), .MP_VCS(K), .ROUTING(RT)) u_sel (
             .entry_i(front[PV]), .ovc_free_i(ovc_free), .ovc_count_i(ovc_count),
             .go_o(head_go), .port_o(h_port), .vc_o(h_vc), .word_o(h_word)
           );
