@@ -76,8 +76,7 @@ table "$sat" routing packet
 # the plot: panels in rows of four; colours by function, dashes by K
 np=$(echo "$pats" | wc -w)
 rows=$(((np + 3) / 4)) cols=$((np < 4 ? np : 4))
-band=$(awk -F, 'NR > 1 && $12 == "false" && $9 > m { m = $9 }
-                END { b = 1000; while (b < 1.5 * m) b *= (substr(b, 1, 1) == "1" ? 3 : 10 / 3); printf "%.0f", b }' "$curves")
+band=$(latency_band "$curves")
 declare -A color=([dim_order]=black [min_adapt]=forest-green [valiant]=dark-orange)
 dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 pt 4" ;; esac; }
 {
@@ -85,12 +84,8 @@ dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 
   echo "set datafile separator ','; set grid; set logscale y; set yrange [10:$((band * 5))]"
   echo "set multiplot title '8x8 torus, T_t = 1, depth 4, $pkt-flit packets, seed $seed: mean packet latency against offered load (x: unstable)'"
   echo "set xlabel 'offered load (flits/node/cycle)'"
-  printf "set ytics ("
-  for y in 10 20 50 100 200 500 1000 2000 5000 10000 20000 50000; do
-    [ "$y" -lt "$band" ] && printf "'%s' %s, " "$y" "$y"
-  done
-  echo "'unstable' $((band * 2)))"
-  echo "set arrow 1 from graph 0, first $band to graph 1, first $band nohead lc rgb 'black'; unset key"
+  band_axis "$band"
+  echo "unset key"
   keys=""
   n=0
   for p in $pats; do

@@ -122,21 +122,13 @@ if command -v gnuplot >/dev/null; then
   tt=$(awk -F, 'NR > 1 && !s[$3]++ { printf "%s ", $3 }' "$sat")
   style() { [ "$1" = plus ] && echo "dt 1 pt 7" || echo "dt 2 pt 4"; }
   mark() { [ "$1" = plus ] && echo 2 || echo 1; }
-  # the band's line: the first of 1000, 3000, 10000, ... above 1.5 times
-  # the highest stable latency
-  band=$(awk -F, 'NR > 1 && $12 == "false" && $9 > m { m = $9 }
-                  END { b = 1000; while (b < 1.5 * m) b *= (substr(b, 1, 1) == "1" ? 3 : 10 / 3); printf "%.0f", b }' "$curves")
+  band=$(latency_band "$curves")
   {
     echo "set terminal pngcairo size $((np * 520)),640 font ',11'; set output '$(out_part "$png")'"
     echo "set datafile separator ','; set grid; set logscale y; set yrange [10:$((band * 5))]"
     echo "set multiplot title '8x8 torus, T_t = 1, depth 4, 5-flit packets, seed $seed: mean packet latency against offered load'"
     echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean packet latency (cycles)'"
-    printf "set ytics ("
-    for y in 10 20 50 100 200 500 1000 2000 5000 10000 20000 50000; do
-      [ "$y" -lt "$band" ] && printf "'%s' %s, " "$y" "$y"
-    done
-    echo "'unstable' $((band * 2)))"
-    echo "set arrow 1 from graph 0, first $band to graph 1, first $band nohead lc rgb 'black'"
+    band_axis "$band"
     echo "unset key; set bmargin at screen 0.17; set tmargin at screen 0.89"
     n=0 keys=""
     for p in $pp; do

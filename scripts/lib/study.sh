@@ -60,3 +60,22 @@ table() {
                       v($6, "%.2f"), v($7, "%.4f"), v($8, "%.4f"), v($9, "%.1f"),
                       $10 == "" ? "not reached" : sprintf("%.4f (%.4f)", $10, $11) }' "$1"
 }
+
+# latency_band CURVES_CSV: the latency above which the plots mark unstable
+# points: the first of 1000, 3000, 10000, ... above 1.5 times the highest
+# stable latency
+latency_band() {
+  awk -F, 'NR > 1 && $12 == "false" && $9 > m { m = $9 }
+           END { b = 1000; while (b < 1.5 * m) b *= (substr(b, 1, 1) == "1" ? 3 : 10 / 3); printf "%.0f", b }' "$1"
+}
+
+# band_axis BAND: gnuplot's latency ticks below BAND, the band's "unstable"
+# tick above it and the black line between
+band_axis() {
+  printf "set ytics ("
+  for y in 10 20 50 100 200 500 1000 2000 5000 10000 20000 50000; do
+    [ "$y" -lt "$1" ] && printf "'%s' %s, " "$y" "$y"
+  done
+  echo "'unstable' $(($1 * 2)))"
+  echo "set arrow 1 from graph 0, first $1 to graph 1, first $1 nohead lc rgb 'black'"
+}

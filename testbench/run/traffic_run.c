@@ -54,6 +54,12 @@ static void throughput(const traffic_t *t, const params_t *p, uint64_t cycles, u
     r->offered = cycles ? (double)t->tagged_flits / (N * (double)cycles) : 0;
     r->accepted = cycles ? (double)flits / (N * (double)cycles) : 0;
     r->ideal = 0;
+    /* the bound is the dimension-order routes' channel load: under other
+     * routes there is none computed (null in the JSON, not printed) */
+    if (p->routing != ROUTING_DIM_ORDER) {
+        r->ideal = r->frac_ideal = NAN;
+        return;
+    }
     if (!t->cfg.trace) {
         double link, eject;
         traffic_channel_load(t, &link, &eject);
@@ -63,9 +69,6 @@ static void throughput(const traffic_t *t, const params_t *p, uint64_t cycles, u
         r->ideal = ideal;
     }
     r->frac_ideal = r->ideal > 0 ? r->accepted / r->ideal : 0;
-    /* the bound is the dimension-order routes' channel load: under other
-     * routes there is none computed (null in the JSON, not printed) */
-    if (p->routing != ROUTING_DIM_ORDER) r->ideal = r->frac_ideal = NAN;
 }
 
 /* Stability (docs/traffic.md, "Stable or saturated"). A stable point has
