@@ -48,7 +48,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install uninstall run traffic traffic-study routing-study test test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install uninstall run traffic traffic-study routing-study test test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -509,14 +509,25 @@ routing-study: $(BUILD)/syncswitch
 
 test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
-	@$(MAKE) -s rtl-bin RTL_N=16
-	@$(MAKE) -s rtl-bin RTL_TOP=torus
-	@$(MAKE) -s rtl-bin RTL_X=unique
-	@for p in $(RTB_POINTS); do set -- $$(echo $$p | tr _ ' '); \
-	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0} || exit 1; done
+	@$(MAKE) -s -j2 test-variants
 	@scripts/deps.sh icarus
 	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
+
+# The other Verilated builds make test runs, two at a time (each its own
+# folder; the torus's long compile then overlaps the routers' builds):
+# 16x16 routers, the torus top, the X-randomised routers, and the router
+# testbench at each of RTB_POINTS.
+test-variants: tv-n16 tv-torus tv-unique $(addprefix tv-rtb-,$(RTB_POINTS))
+tv-n16:
+	@$(MAKE) -s rtl-bin RTL_N=16
+tv-torus:
+	@$(MAKE) -s rtl-bin RTL_TOP=torus
+tv-unique:
+	@$(MAKE) -s rtl-bin RTL_X=unique
+tv-rtb-%:
+	@set -- $$(echo $* | tr _ ' '); \
+	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0}
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh

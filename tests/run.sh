@@ -7,129 +7,159 @@ dir="${1:-build}"
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp)
 times=$(mktemp)
-trap 'rm -f "$out" "$times"' EXIT
 # Every part is bounded (issue 33): PART_TIMEOUT seconds (default 2400)
 # for a whole script, on top of the bound of each of its cases (test_model:
 # SS_TEST_TIMEOUT; golden.sh: GOLDEN_TIMEOUT; the scripts' runs:
 # CASE_TIMEOUT, tests/lib.sh). A part that overruns is one FAIL line
 # naming it and the last case it finished; the parts after it still run.
 part_bound=${PART_TIMEOUT:-2400}
+# The parts run in two lanes at once (TEST_LANES=2, the default; 1 runs
+# them one after the other, in the same order, lane A then lane B): most
+# parts are one process, and a 2-core machine then does twice the work in
+# the same time. Each lane keeps its own lines ($lane_out); the parts that
+# build a Verilated variant on demand share the tree's build lock
+# (testbench/cli/backend_exec.c), so the lanes never build one folder at once.
+lanes=${TEST_LANES:-2}
+case $lanes in 1|2) ;; *) echo "tests/run.sh: TEST_LANES=$lanes is not 1 or 2" >&2; exit 2 ;; esac
+out_a=$(mktemp); out_b=$(mktemp)
+trap 'rm -f "$out" "$times" "$out_a" "$out_b"' EXIT
 # part NAME CMD...: run one test script, keep its lines, note its time
 part() {
   local name=$1 t0=$SECONDS n0 rc; shift
-  n0=$(wc -l <"$out")
-  timeout -k 30 "$part_bound" "$@" | tee -a "$out"
+  n0=$(wc -l <"$lane_out")
+  timeout -k 30 "$part_bound" "$@" | tee -a "$lane_out"
   rc=${PIPESTATUS[0]}
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
     echo "FAIL ${name}_timeout: $name ran out of its $part_bound s (PART_TIMEOUT) after" \
-      "'$(tail -n +$((n0 + 1)) "$out" | grep -E '^(PASS|FAIL|SKIP) ' | tail -1 | cut -c1-120)'" | tee -a "$out"
+      "'$(tail -n +$((n0 + 1)) "$lane_out" | grep -E '^(PASS|FAIL|SKIP) ' | tail -1 | cut -c1-120)'" | tee -a "$lane_out"
   fi
   echo "$name $((SECONDS - t0))" >>"$times"
   return "$rc"
 }
 
-part test_model "$dir/test_model"
-st=$?
-[ "$st" -gt 1 ] && [ "$st" -ne 124 ] && [ "$st" -ne 137 ] &&
-  echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$out"
-part cli/cli "$here/cli/cli.sh" "$dir"
-# the doors: output paths checked first, outputs renamed into place whole,
-# steps and cycles an option names inside the run
-part cli/doors "$here/cli/doors.sh" "$dir"
-# experiment files (--config, BookSim-style keys) and their refusals
-part cli/config "$here/cli/config.sh" "$dir"
-# --threads: the same JSON on 1, 2 and 3 threads (issue 20, part 2)
-part cli/threads "$here/cli/threads.sh" "$dir"
-# --skip and --skip-verify (issue 28): the same JSON in every mode, refusals
-part cli/skip "$here/cli/skip.sh" "$dir"
-# the measurement's verdicts: no latency without packets, saturation
-part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
-# --ties (issue 21, part 2): plus by default, balanced repeats and splits
-# the n/2 hops; its cosim corners with RTL_TESTS=1
-part traffic/ties "$here/traffic/ties.sh" "$dir"
-# --vcs K (issue 21, part 1): K = 1 is the default, more VCs carry more,
-# the AAPC pool unchanged, bad K refused
-part traffic/vcs "$here/traffic/vcs.sh" "$dir"
-# --routing-function (issue 29): min_adapt and valiant past saturation with
-# the watchdog armed, every pattern; the AAPC routes kept; refusals
-part traffic/routing "$here/traffic/routing.sh" "$dir"
-# the measurement scripts: their variables checked, no half-written result
-part scripts/scripts "$here/scripts/scripts.sh" "$dir"
-# the library: its error contract, its exported symbols, every field's
-# bounds refused by the command line with the library's own line
-if [ -x "$dir/api/test_api" ]; then
-  part api/api "$dir/api/test_api"
-  part api/symbols "$here/api/symbols.sh" "$dir"
-  part api/bounds "$here/api/bounds.sh" "$dir"
-  # make install into a temporary prefix, then a user's builds outside the tree
-  part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
+# Lane A: the C model, the front ends, the golden data, the prebuilt RTL
+# and SystemC binaries
+lane_a() {
+  lane_out=$out_a
+  part test_model "$dir/test_model"
+  st=$?
+  [ "$st" -gt 1 ] && [ "$st" -ne 124 ] && [ "$st" -ne 137 ] &&
+    echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$lane_out"
+  part cli/cli "$here/cli/cli.sh" "$dir"
+  # experiment files (--config, BookSim-style keys) and their refusals
+  part cli/config "$here/cli/config.sh" "$dir"
+  # --threads: the same JSON on 1, 2 and 3 threads (issue 20, part 2)
+  part cli/threads "$here/cli/threads.sh" "$dir"
+  # --skip and --skip-verify (issue 28): the same JSON in every mode, refusals
+  part cli/skip "$here/cli/skip.sh" "$dir"
+  # the measurement's verdicts: no latency without packets, saturation
+  part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
+  # the measurement scripts: their variables checked, no half-written result
+  part scripts/scripts "$here/scripts/scripts.sh" "$dir"
+  # the library: its error contract, its exported symbols, every field's
+  # bounds refused by the command line with the library's own line
+  if [ -x "$dir/api/test_api" ]; then
+    part api/api "$dir/api/test_api"
+    part api/symbols "$here/api/symbols.sh" "$dir"
+    part api/bounds "$here/api/bounds.sh" "$dir"
+    # make install into a temporary prefix, then a user's builds outside the tree
+    part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
+  fi
+  # every runner's per-case bound, on planted overruns (issue 33)
+  part runner/bounds "$here/runner/bounds.sh" "$dir"
+  # the whole-run comparators of tests/lib.sh (same_across, same_as_c) on
+  # planted differences: each names the field (issue 32)
+  part runner/compare "$here/runner/compare.sh"
+  # the include layering, and every kernel's cycles against the golden data
+  part layout "$here/layout.sh"
+  # the paper's values (paper/data/*.csv) against the seed lines they cite
+  part paper/data "$here/paper/data.sh"
+  # the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
+  # the make paper run that wrote the table (docs/paper/csv/)
+  part paper/prose "$here/paper/prose.sh"
+  # the numbers paper/notes quote from runs outside the CSVs, run again
+  # (paper/notes/runs.txt; skipped without the build)
+  part paper/runs "$here/paper/runs.sh" "$dir"
+  # every image and CSV link of README.md, docs/ and paper/notes names a
+  # tracked file (the plots make paper keeps in docs/paper/)
+  part paper/links "$here/paper/links.sh"
+  # make paper's driver on the quick version's smallest figure
+  part paper/paper "$here/paper/paper.sh" "$dir"
+  part golden "$here/golden.sh" "$dir"
+  # the same numbers with every kernel's data in node memory (the default is
+  # generated payload wherever a kernel takes it: docs/kernels/aapc.md)
+  part golden/memory "$here/golden.sh" "$dir" --payload memory
+  # syncswitch-mpi (issue 20, part 3): the golden numbers split over 2 ranks
+  # (the AAPC kernels) and 4 (a few thousand cycles each: 4 ranks share 2
+  # cores here), the same JSON and reports, ranks that die or differ
+  if [ -x "$dir/syncswitch-mpi" ]; then
+    part golden/mpi2 "$here/golden.sh" "$dir" --mpi 2 \
+      --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) '
+    part golden/mpi4 "$here/golden.sh" "$dir" --mpi 4 \
+      --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)$'
+    part mpi/mpi "$here/mpi/mpi.sh" "$dir"
+  fi
+  # the Python bindings: pip install of the tree, pytest against the CLI
+  part python/python "$here/python/python.sh" "$dir"
+  # RTL tests need the Verilated torus (make test builds it; make sanitize
+  # runs the C tests only)
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/rtl "$here/rtl/rtl.sh" "$dir"
+  # the SystemC backends, the NI's register interface, the example
+  [ "${SC_TESTS:-0}" = 1 ] && part systemc/sc "$here/systemc/sc.sh" "$dir"
+}
+
+# Lane B: the parts that co-simulate variants built on demand, and the
+# other RTL tools
+lane_b() {
+  lane_out=$out_b
+  # the doors: output paths checked first, outputs renamed into place whole,
+  # steps and cycles an option names inside the run
+  part cli/doors "$here/cli/doors.sh" "$dir"
+  # --ties (issue 21, part 2): plus by default, balanced repeats and splits
+  # the n/2 hops; its cosim corners with RTL_TESTS=1
+  part traffic/ties "$here/traffic/ties.sh" "$dir"
+  # --vcs K (issue 21, part 1): K = 1 is the default, more VCs carry more,
+  # the AAPC pool unchanged, bad K refused
+  part traffic/vcs "$here/traffic/vcs.sh" "$dir"
+  # --routing-function (issue 29): min_adapt and valiant past saturation with
+  # the watchdog armed, every pattern; the AAPC routes kept; refusals
+  part traffic/routing "$here/traffic/routing.sh" "$dir"
+  # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
+  part rtl/widths "$here/rtl/widths.sh"
+  # the waveform view: the flit filter against model/flit.h, the committed
+  # view against its generator, and (RTL_TESTS=1, the torus build) against a
+  # trace of 80 cycles and docs/waves.md's phase boundary
+  part rtl/waves "$here/rtl/waves.sh" "$dir"
+  # the RTL's parameter checks (issue 30, part 7): the library's ranges,
+  # each bound and each value past it under Icarus, Verilator and Yosys
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/params "$here/rtl/params.sh" "$dir"
+  # the RTL's assertions fire on planted bugs (one mutated router_tb build)
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/assert "$here/rtl/assert.sh" "$dir"
+  # synthetic traffic co-simulated against the C backend
+  [ "${RTL_TESTS:-0}" = 1 ] && part traffic/traffic "$here/traffic/traffic.sh" "$dir"
+  # co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/corners "$here/rtl/corners.sh" "$dir"
+  # the fuzz kernels (random mixed traffic) co-simulated at those corners
+  [ "${RTL_TESTS:-0}" = 1 ] && part fuzz/fuzz "$here/fuzz/fuzz.sh" "$dir"
+  # co-simulation on the X-randomised Verilator build (random initial values)
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/xrand "$here/rtl/xrand.sh" "$dir"
+  # the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
+  [ "${RTL_TESTS:-0}" = 1 ] && part icarus/icarus "$here/icarus/icarus.sh" "$dir"
+  # the FuseSoC core: its lint targets, its self-checking Icarus testbench
+  [ "${RTL_TESTS:-0}" = 1 ] && part fusesoc/fusesoc "$here/fusesoc/fusesoc.sh" "$dir"
+  # the quick formal proofs (the router's parts) and the planted bugs they catch
+  [ "${RTL_TESTS:-0}" = 1 ] && part formal/formal "$here/formal/formal.sh"
+}
+
+if [ "$lanes" = 2 ]; then
+  lane_a & pa=$!
+  lane_b & pb=$!
+  wait "$pa" "$pb"
+else
+  lane_a
+  lane_b
 fi
-# every runner's per-case bound, on planted overruns (issue 33)
-part runner/bounds "$here/runner/bounds.sh" "$dir"
-# the whole-run comparators of tests/lib.sh (same_across, same_as_c) on
-# planted differences: each names the field (issue 32)
-part runner/compare "$here/runner/compare.sh"
-# the include layering, and every kernel's cycles against the golden data
-part layout "$here/layout.sh"
-# the paper's values (paper/data/*.csv) against the seed lines they cite
-part paper/data "$here/paper/data.sh"
-# the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
-# the make paper run that wrote the table (docs/paper/csv/)
-part paper/prose "$here/paper/prose.sh"
-# the numbers paper/notes quote from runs outside the CSVs, run again
-# (paper/notes/runs.txt; skipped without the build)
-part paper/runs "$here/paper/runs.sh" "$dir"
-# every image and CSV link of README.md, docs/ and paper/notes names a
-# tracked file (the plots make paper keeps in docs/paper/)
-part paper/links "$here/paper/links.sh"
-# make paper's driver on the quick version's smallest figure
-part paper/paper "$here/paper/paper.sh" "$dir"
-# the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
-part rtl/widths "$here/rtl/widths.sh"
-# the waveform view: the flit filter against model/flit.h, the committed
-# view against its generator, and (RTL_TESTS=1, the torus build) against a
-# trace of 80 cycles and docs/waves.md's phase boundary
-part rtl/waves "$here/rtl/waves.sh" "$dir"
-part golden "$here/golden.sh" "$dir"
-# the same numbers with every kernel's data in node memory (the default is
-# generated payload wherever a kernel takes it: docs/kernels/aapc.md)
-part golden/memory "$here/golden.sh" "$dir" --payload memory
-# syncswitch-mpi (issue 20, part 3): the golden numbers split over 2 ranks
-# (the AAPC kernels) and 4 (a few thousand cycles each: 4 ranks share 2
-# cores here), the same JSON and reports, ranks that die or differ
-if [ -x "$dir/syncswitch-mpi" ]; then
-  part golden/mpi2 "$here/golden.sh" "$dir" --mpi 2 \
-    --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) '
-  part golden/mpi4 "$here/golden.sh" "$dir" --mpi 4 \
-    --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)$'
-  part mpi/mpi "$here/mpi/mpi.sh" "$dir"
-fi
-# the Python bindings: pip install of the tree, pytest against the CLI
-part python/python "$here/python/python.sh" "$dir"
-# RTL tests need the Verilated torus (make test builds it; make sanitize
-# runs the C tests only)
-[ "${RTL_TESTS:-0}" = 1 ] && part rtl/rtl "$here/rtl/rtl.sh" "$dir"
-# the RTL's parameter checks (issue 30, part 7): the library's ranges,
-# each bound and each value past it under Icarus, Verilator and Yosys
-[ "${RTL_TESTS:-0}" = 1 ] && part rtl/params "$here/rtl/params.sh" "$dir"
-# the RTL's assertions fire on planted bugs (one mutated router_tb build)
-[ "${RTL_TESTS:-0}" = 1 ] && part rtl/assert "$here/rtl/assert.sh" "$dir"
-# synthetic traffic co-simulated against the C backend
-[ "${RTL_TESTS:-0}" = 1 ] && part traffic/traffic "$here/traffic/traffic.sh" "$dir"
-# co-simulation at the parameter corners (depths 1/3/6, T_t 1/3, n 4/6)
-[ "${RTL_TESTS:-0}" = 1 ] && part rtl/corners "$here/rtl/corners.sh" "$dir"
-# the fuzz kernels (random mixed traffic) co-simulated at those corners
-[ "${RTL_TESTS:-0}" = 1 ] && part fuzz/fuzz "$here/fuzz/fuzz.sh" "$dir"
-# co-simulation on the X-randomised Verilator build (random initial values)
-[ "${RTL_TESTS:-0}" = 1 ] && part rtl/xrand "$here/rtl/xrand.sh" "$dir"
-# the RTL under Icarus Verilog: C-model recordings replayed cycle for cycle
-[ "${RTL_TESTS:-0}" = 1 ] && part icarus/icarus "$here/icarus/icarus.sh" "$dir"
-# the FuseSoC core: its lint targets, its self-checking Icarus testbench
-[ "${RTL_TESTS:-0}" = 1 ] && part fusesoc/fusesoc "$here/fusesoc/fusesoc.sh" "$dir"
-# the quick formal proofs (the router's parts) and the planted bugs they catch
-[ "${RTL_TESTS:-0}" = 1 ] && part formal/formal "$here/formal/formal.sh"
-# the SystemC backends, the NI's register interface, the example
-[ "${SC_TESTS:-0}" = 1 ] && part systemc/sc "$here/systemc/sc.sh" "$dir"
+cat "$out_a" "$out_b" >"$out"
 
 # where the time went (seconds per part), then the count
 echo "time: $(awk '{printf "%s%s %ss", sep, $1, $2; sep=", "}' "$times")"

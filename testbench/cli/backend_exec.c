@@ -3,7 +3,10 @@
 #include "backend_exec.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "backend.h"
@@ -85,6 +88,18 @@ int backend_exec(int kind, const rtl_build_t *want, char **argv)
     unsetenv("MAKEFLAGS");
     unsetenv("MFLAGS");
     unsetenv("MAKELEVEL");
+    /* One build at a time in this tree: two runs that want the same
+     * binary (two test scripts, two users' jobs) must not write one
+     * folder at once, and a run must not exec a binary another is still
+     * linking. The lock is released when this process ends (or execs:
+     * the descriptor is close-on-exec). */
+    char lock[4400];
+    snprintf(lock, sizeof lock, "%s/build/.backend-build.lock", root);
+    int lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lfd >= 0 && flock(lfd, LOCK_EX | LOCK_NB) != 0) {
+        fprintf(stderr, "syncswitch: waiting for another run's backend build in %s/build\n", root);
+        while (flock(lfd, LOCK_EX) != 0 && errno == EINTR) {}
+    }
     /* make decides: a missing binary, or sources newer than it */
     snprintf(cmd, sizeof cmd, "make -s -q -C '%s' %s %s >/dev/null 2>&1", root, target, v);
     if (system(cmd) != 0) {

@@ -55,7 +55,7 @@ else fail script_in_bound "exit $rc: $(head -c 300 "$tmp/err")"; fi
 # run.sh's parts: a part that hangs after one case, at PART_TIMEOUT 1
 printf '#!/bin/sh\necho "PASS fake_first"\nsleep 60\necho "PASS fake_never"\n' >"$tmp/hang.sh"
 chmod +x "$tmp/hang.sh"
-out="$tmp/run.out"; : >"$out"
+lane_out="$tmp/run.out"; out=$lane_out; : >"$out"
 part_bound=1
 eval "$(sed -n '/^part() {$/,/^}$/p' "$here/run.sh")"
 times="$tmp/times"
