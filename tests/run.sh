@@ -109,7 +109,8 @@ part python/python "$here/python/python.sh" "$dir"
 # RTL tests need the Verilated torus (make test builds it; make sanitize
 # runs the C tests only)
 [ "${RTL_TESTS:-0}" = 1 ] && part rtl/rtl "$here/rtl/rtl.sh" "$dir"
-# the RTL's parameter checks (issue 30, part 7): the library's ranges,
+# the RTL's parameter checks (issue 30, part 7): the library's ranges (N,
+# DEPTH, TT, MP_VCS, SYNC_SWITCH, ROUTING),
 # each bound and each value past it under Icarus, Verilator and Yosys
 [ "${RTL_TESTS:-0}" = 1 ] && part rtl/params "$here/rtl/params.sh" "$dir"
 # the RTL's assertions fire on planted bugs (one mutated router_tb build)
