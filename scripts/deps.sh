@@ -54,7 +54,8 @@ make_venv() {
   local root dir missing=()
   root=$(cd "$(dirname "$0")/.." && pwd)
   dir="${SS_VENV:-$root/build/venv}"
-  [ -x "$dir/bin/python" ] || python3 -m venv "$dir" || { echo "deps.sh: cannot make the virtual environment $dir" >&2; exit 1; }
+  [ -x "$dir/bin/python" ] || quietly "deps.sh: making the virtual environment $dir" python3 -m venv "$dir" ||
+    { echo "deps.sh: cannot make the virtual environment $dir" >&2; exit 1; }
   "$dir/bin/python" -c 'import pytest' >/dev/null 2>&1 || missing+=(pytest)
   "$dir/bin/python" -c 'import matplotlib' >/dev/null 2>&1 || missing+=(matplotlib)
   [ -x "$dir/bin/fusesoc" ] || missing+=(fusesoc)
