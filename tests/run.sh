@@ -61,6 +61,8 @@ if [ -x "$dir/api/test_api" ]; then
   part api/api "$dir/api/test_api"
   part api/symbols "$here/api/symbols.sh" "$dir"
   part api/bounds "$here/api/bounds.sh" "$dir"
+  # every key of the results' JSON in docs/api.md with its unit, and no other
+  part api/result_keys "$here/api/result_keys.sh" "$dir"
   # make install into a temporary prefix, then a user's builds outside the tree
   part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
 fi
