@@ -48,7 +48,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install uninstall run traffic traffic-study routing-study test test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install install-lib install-rtl install-mpi uninstall run traffic traffic-study routing-study test test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -132,14 +132,24 @@ $(LIB_DIR)/libsyncswitch.a: $(LIB_OBJ)
 	objcopy --localize-hidden $(LIB_DIR)/syncswitch_all.o
 	rm -f $@.tmp && ar rcs $@.tmp $(LIB_DIR)/syncswitch_all.o && mv $@.tmp $@
 
-# ---- install: the library, its header and pkg-config file, the command
-# with its manual page, the RTL (and its FuseSoC core) and the docs --------
-# make install PREFIX=/opt/syncswitch [DESTDIR=...]; make uninstall removes
-# exactly what install wrote (the manifest it keeps).
+# ---- install: one part, or all (docs/api.md, "Install"), PREFIX=/usr/local
+# [DESTDIR=...]. install-lib: libsyncswitch, syncswitch.h, syncswitch.pc,
+# the command and its man page (a C compiler only); install-rtl: rtl/ and
+# its FuseSoC core (nothing to build); install-mpi: syncswitch-mpi (Open
+# MPI); install-systemc: the component, with install-lib (SystemC). Each
+# adds its files to one manifest; make uninstall removes exactly those.
 PREFIX   ?= /usr/local
 INST      = $(DESTDIR)$(PREFIX)
-MANIFEST  = $(INST)/share/syncswitch/install_manifest.txt
-install: lib sc-lib $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi
+install_part = scripts/install.sh $(1) "$(INST)" "$(PREFIX)" "$(BUILD)" "$(LIB_VERSION)" "$(LIB_SOVER)"
+install: install-lib install-rtl install-mpi install-systemc
+install-lib: lib $(BUILD)/syncswitch
+	@$(call install_part,lib)
+install-rtl:
+	@$(call install_part,rtl)
+install-mpi: $(BUILD)/syncswitch-mpi
+	@$(call install_part,mpi)
+# the component's .pc files with PREFIX, and the fabric archives already built
+install-systemc: install-lib sc-lib
 	@rm -rf $(BUILD)/install-pc && mkdir -p $(BUILD)/install-pc
 	@$(call sc_pc,scripts/pc/syncswitch-systemc.pc.in,$(PREFIX)/include,$(PREFIX)/lib) \
 	  >$(BUILD)/install-pc/syncswitch-systemc.pc
@@ -149,7 +159,7 @@ install: lib sc-lib $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi
 	    SC_PC_INC=$(PREFIX)/include SC_PC_LIB=$(PREFIX)/lib >$(BUILD)/install-pc/syncswitch-fabric-$$d.pc \
 	    || exit 1; \
 	done
-	@scripts/install.sh "$(INST)" "$(PREFIX)" "$(BUILD)" "$(LIB_VERSION)" "$(LIB_SOVER)"
+	@$(call install_part,systemc)
 
 uninstall:
 	@scripts/install.sh --uninstall "$(INST)"
@@ -350,11 +360,6 @@ $(FAB_PC): scripts/pc/syncswitch-fabric.pc.in
 	@mkdir -p $(dir $@)
 	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
 
-# make install installs the component with the C library (scripts/install.sh:
-# its headers, libsyncswitch_systemc, the fabric archives already built and
-# their .pc files, in the manifest make uninstall reads).
-install-systemc: install
-
 sc-fabric-pc-print:
 	@$(call sc_pc,scripts/pc/syncswitch-fabric.pc.in,$(SC_PC_INC),$(SC_PC_LIB))
 
@@ -553,6 +558,7 @@ pgo: | $(DEPS_STAMP)
 # and 64x64 (% of Eq. 1, T_s, wall time, peak memory; hours at 64x64;
 # SCALE_ROWS, SCALE_THREADS: scripts/scale_table.sh)
 bench-scale: $(BUILD)/syncswitch
+	@scripts/deps.sh bench
 	@scripts/scale_table.sh
 
 # Co-simulation fuzzing: the fuzz kernels, many seeds x parameter points, for

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install what the project needs from Debian's packages, only when missing.
 # Idempotent; safe to call from every Makefile target.
-#   scripts/deps.sh build   C toolchain (gcc, make, pkg-config; time)
+#   scripts/deps.sh build   C toolchain (gcc, make, pkg-config): the C library,
+#                           the command, make install-lib
+#   scripts/deps.sh bench   /usr/bin/time (make bench-scale's peak memory)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
 #   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
 #   scripts/deps.sh synth   Yosys
@@ -23,8 +25,8 @@ need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
 
 for group in "${@:-build}"; do
   case "$group" in
-    build) need gcc gcc; need make make; need pkg-config pkg-config
-           [ -x /usr/bin/time ] || want+=(time) ;;   # scale_table.sh's peak memory
+    build) need gcc gcc; need make make; need pkg-config pkg-config ;;
+    bench) [ -x /usr/bin/time ] || want+=(time) ;;   # scale_table.sh's peak memory
     plot)  need gnuplot gnuplot-nox ;;
     synth) need yosys yosys ;;
     formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;
@@ -35,7 +37,8 @@ for group in "${@:-build}"; do
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
     rtl)   need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
-    all)   need gcc gcc; need make make; need gnuplot gnuplot-nox
+    all)   need gcc gcc; need make make; need pkg-config pkg-config; need gnuplot gnuplot-nox
+           [ -x /usr/bin/time ] || want+=(time)
            need verilator verilator; need g++ g++
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
@@ -44,7 +47,7 @@ for group in "${@:-build}"; do
     venv)  need python3 python3
            python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv python3-pip)
            venv=yes ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, plot, rtl, synth, formal, waves, systemc, icarus, mpi, venv, all)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$group' (allowed: build, bench, plot, rtl, synth, formal, waves, systemc, icarus, mpi, venv, all)" >&2; exit 2 ;;
   esac
 done
 
@@ -54,7 +57,8 @@ make_venv() {
   local root dir missing=()
   root=$(cd "$(dirname "$0")/.." && pwd)
   dir="${SS_VENV:-$root/build/venv}"
-  [ -x "$dir/bin/python" ] || python3 -m venv "$dir" || { echo "deps.sh: cannot make the virtual environment $dir" >&2; exit 1; }
+  [ -x "$dir/bin/python" ] || quietly "deps.sh: making the virtual environment $dir" python3 -m venv "$dir" ||
+    { echo "deps.sh: cannot make the virtual environment $dir" >&2; exit 1; }
   "$dir/bin/python" -c 'import pytest' >/dev/null 2>&1 || missing+=(pytest)
   "$dir/bin/python" -c 'import matplotlib' >/dev/null 2>&1 || missing+=(matplotlib)
   [ -x "$dir/bin/fusesoc" ] || missing+=(fusesoc)

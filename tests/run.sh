@@ -62,8 +62,13 @@ lane_a() {
     part api/api "$dir/api/test_api"
     part api/symbols "$here/api/symbols.sh" "$dir"
     part api/bounds "$here/api/bounds.sh" "$dir"
+    # every key of the results' JSON in docs/api.md with its unit, and no other
+    part api/result_keys "$here/api/result_keys.sh" "$dir"
     # make install into a temporary prefix, then a user's builds outside the tree
     part api/out_of_tree "$here/api/out_of_tree.sh" "$dir"
+    # make install-lib alone (and beside install-mpi): its files, its
+    # packages, a user's program on it, one manifest, nothing left after
+    part api/install_parts "$here/api/install_parts.sh" "$dir"
   fi
   # every runner's per-case bound, on planted overruns (issue 33)
   part runner/bounds "$here/runner/bounds.sh" "$dir"

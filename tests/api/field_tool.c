@@ -2,6 +2,8 @@
  * build/lib/libsyncswitch.a through include/syncswitch.h alone (so the
  * archive is proven to link), for tests/api/bounds.sh:
  *   field_tool list                 "SET NAME TYPE LO HI" per field
+ *   field_tool choices SET NAME     a text field's allowed names, one a line
+ *                                   (tests/rtl/params.sh: ss_router's ROUTING)
  *   field_tool check SET NAME VALUE the check's line for that one value set
  *                                   on a valid run (or "ok") */
 #include <stdio.h>
@@ -20,6 +22,18 @@ static int list(void)
                    f->lo, f->hi);
     }
     return 0;
+}
+
+static int choices(const char *set, const char *name)
+{
+    for (int s = 0; s < 3; s++) {
+        const ss_field *f = strcmp(set, set_names[s]) ? NULL : ss_field_find(s, name);
+        if (!f || !f->choices) continue;
+        for (int i = 0; f->choices[i]; i++) printf("%s\n", f->choices[i]);
+        return 0;
+    }
+    fprintf(stderr, "field_tool: no field %s %s with a list of names\n", set, name);
+    return 1;
 }
 
 static int check(const char *set, const char *name, const char *value)
@@ -55,7 +69,8 @@ static int check(const char *set, const char *name, const char *value)
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "list")) return list();
+    if (argc == 4 && !strcmp(argv[1], "choices")) return choices(argv[2], argv[3]);
     if (argc == 5 && !strcmp(argv[1], "check")) return check(argv[2], argv[3], argv[4]);
-    fprintf(stderr, "usage: field_tool list | check SET NAME VALUE\n");
+    fprintf(stderr, "usage: field_tool list | choices SET NAME | check SET NAME VALUE\n");
     return 2;
 }

@@ -67,7 +67,8 @@ else echo "FAIL oot_systemc_rtl: no fabric n4_d4_t2 installed (make sc-fabric be
 # (so `import syncswitch` is the installed package), writes its plot
 py="$root/build/venv/bin/python"
 if "$root/scripts/deps.sh" venv >"$tmp/venv.log" 2>&1 && [ -x "$py" ]; then
-  if "$py" -m pip install -q --no-build-isolation "$root" >"$tmp/pip.log" 2>&1 &&
+  if "$root/scripts/lib/progress.sh" "out_of_tree: pip install of the tree" "$tmp/pip.log" -- \
+       "$py" -m pip install -q --no-build-isolation "$root" &&
      (cd "$user" && "$py" "$prefix/share/doc/syncswitch/examples/sweep_eq1.py" --quick "$user/eq1.png") >"$tmp/py.log" 2>&1 &&
      [ -s "$user/eq1.png" ]; then
     echo "PASS oot_python (eq1.png, $(wc -c <"$user/eq1.png") bytes)"
@@ -76,8 +77,9 @@ else echo "FAIL oot_python: no virtual environment: $(tail -1 "$tmp/venv.log")";
 # the installed RTL as a FuseSoC core: its router lint target
 fs="$root/build/venv/bin/fusesoc"
 if [ -x "$fs" ]; then
-  if (cd "$user" && timeout 300 "$fs" --cores-root "$prefix/share/syncswitch" run --build-root "$tmp/fs" \
-        --target=lint_router syncswitch:noc:ss_torus >"$tmp/fs.log" 2>&1); then echo "PASS oot_fusesoc_lint"
+  if (cd "$user" && "$root/scripts/lib/progress.sh" "out_of_tree: fusesoc lint_router of the installed core" "$tmp/fs.log" -- \
+        timeout 300 "$fs" --cores-root "$prefix/share/syncswitch" run --build-root "$tmp/fs" \
+        --target=lint_router syncswitch:noc:ss_torus); then echo "PASS oot_fusesoc_lint"
   else echo "FAIL oot_fusesoc_lint: $(tail -3 "$tmp/fs.log")"; fi
 else echo "FAIL oot_fusesoc_lint: no fusesoc in build/venv (scripts/deps.sh venv)"; fi
 cd "$root" || exit 0

@@ -35,12 +35,15 @@ conf="$work/fusesoc.conf"
 : >"$conf"
 
 # fs NAME CORES_ROOT TARGET ARGS...: one fusesoc run into $work/NAME, its
-# output in $work/NAME.log; returns fusesoc's status (124: timed out)
+# output in $work/NAME.log, what it does said on stderr every 20 s while it
+# runs (scripts/lib/progress.sh: no silence over 30 s); returns fusesoc's
+# status (124: timed out)
 fs() {
   local name=$1 cores=$2 target=$3; shift 3
   rm -rf "${work:?}/$name"
-  timeout 300 "$fusesoc" --config "$conf" --monochrome --cores-root "$cores" run --work-root "$work/$name" \
-    --target="$target" "$vlnv" "$@" >"$work/$name.log" 2>&1 </dev/null
+  "$root/scripts/lib/progress.sh" "tests/fusesoc: fusesoc $target ($name)" "$work/$name.log" -- \
+    timeout 300 "$fusesoc" --config "$conf" --monochrome --cores-root "$cores" run --work-root "$work/$name" \
+    --target="$target" "$vlnv" "$@" </dev/null
 }
 # tail of a log, for a FAIL line
 why() { grep -v '^\(INFO\|WARNING: This backend\)' "$work/$1.log" | tail -5 | tr '\n' ' ' | head -c 400; }

@@ -16,7 +16,8 @@ fail() { echo "FAIL python_$1: $2"; exit 0; }
 # than 70.1; without both in the venv pip fetches them (PyPI) for the build
 iso=--no-build-isolation
 "$venv/bin/python" -c 'import setuptools, wheel' 2>/dev/null || iso=
-"$venv/bin/pip" install -q $iso "$root" >"$log" 2>&1 || fail install "$(grep -m1 -i error "$log")"
+"$root/scripts/lib/progress.sh" "tests/python: pip install of the tree into build/venv" "$log" -- \
+  "$venv/bin/pip" install -q $iso "$root" || fail install "$(grep -m1 -i error "$log")"
 
 # from outside the tree, so `import syncswitch` is the installed package
 cd "$(mktemp -d)" || fail tmp "no temporary folder"

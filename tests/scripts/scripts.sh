@@ -213,13 +213,19 @@ PROGRESS_EVERY=0 "$root/scripts/lib/progress.sh" x "$tmp/p.log" -- true 2>"$tmp/
 rc=$?
 [ $rc -eq 2 ] && grep -q "PROGRESS_EVERY" "$tmp/e" && pass progress_every_checked ||
   fail progress_every_checked "exit $rc: $(head -c 200 "$tmp/e")"
-# each Verilator build (verilator ... --build), the fusesoc lint and every
-# apt-get or pip install run under it (progress.sh, or deps.sh's quietly,
-# on the line or one of the three before: a command spans lines)
-silent=$({ awk '/verilator .*--build|bin\/fusesoc .* run / && (last $0) !~ /progress\.sh/ { print "Makefile:" FNR }
-                { last = l2 l1 $0; l2 = l1; l1 = $0 }' "$root/Makefile"
-           awk '/^[^#]*(apt-get (update|install)|pip install)/ && (last $0) !~ /quietly/ { print "deps.sh:" FNR }
-                { last = l1 $0; l1 = $0 }' "$root/scripts/deps.sh"; })
+# each Verilator build (verilator ... --build), every fusesoc run (make
+# fusesoc's, the tests' in tests/fusesoc and tests/api), every pip install
+# (deps.sh's and the tests'), apt-get and the making of the virtual
+# environment run under it (progress.sh, or deps.sh's quietly, on the line
+# or one of the three before: a command spans lines)
+under() {  # under WORD REGEX FILE...: FILE:LINE of each line matching REGEX without WORD
+  awk -v word="$1" -v re="$2" 'FNR == 1 { l1 = l2 = l3 = "" }
+    $0 ~ re && (l3 l2 l1 $0) !~ word { f = FILENAME; sub(/.*\//, "", f); print f ":" FNR }
+    { l3 = l2; l2 = l1; l1 = $0 }' "${@:3}"
+}
+silent=$({ under 'progress\.sh' '^[^#]*(verilator .*--build|fusesoc"? .* run )' "$root/Makefile"
+           under 'progress\.sh' '^[^#]*((fusesoc|[$]fs)"? .* run |pip"? install )' "$root"/tests/{fusesoc,api,python}/*.sh
+           under quietly '^[^#]*(apt-get (update|install)|pip install|-m venv)' "$root/scripts/deps.sh"; })
 if [ -z "$silent" ]; then pass long_steps_say_progress
 else fail long_steps_say_progress "silent long steps at: $(echo "$silent" | tr '\n' ' ')"; fi
 
