@@ -475,6 +475,7 @@ icarus: $(BUILD)/syncswitch
 fusesoc:
 	@scripts/deps.sh venv rtl icarus
 	@mkdir -p $(BUILD)/fusesoc
+	@touch build/FUSESOC_IGNORE   # the copies of the tree under build/ (make mutants) are not cores
 	@scripts/lib/progress.sh "fusesoc lint of ss_torus (Verilator -Wall)" $(BUILD)/fusesoc/lint.log -- \
 	  build/venv/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=lint syncswitch:noc:ss_torus; \
 	  rc=$$?; cat $(BUILD)/fusesoc/lint.log; exit $$rc

@@ -27,6 +27,7 @@ module ss_torus_tb #(
   parameter TT          = 2,    // link throttle T_t, 1..64
   parameter SYNC_SWITCH = 1,    // 1: routers with the synchronizing switch
   parameter MP_VCS      = 1,    // message-passing VCs per dateline class, 1..4 (K)
+  parameter ROUTING     = 0,    // routing function: 0 dim_order, 1 min_adapt, 2 valiant (K >= 2)
   parameter MSGS        = 2,    // messages per node, 1..4
   parameter WORDS       = 3,    // BODY flits per message, 0..
   parameter PLANT       = 0,    // 1: n_exp one wrong BODY word (the test must fail)
@@ -51,7 +52,8 @@ module ss_torus_tb #(
   wire [NN*NP*FW-1:0]  link_flit;
   wire [NN*NP*CRW-1:0] link_cred;
 
-  ss_torus #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS)) dut (
+  ss_torus #(.N(N), .DEPTH(DEPTH), .TT(TT), .SYNC_SWITCH(SYNC_SWITCH), .MP_VCS(MP_VCS),
+             .ROUTING(ROUTING)) dut (
     .clk_i(clk), .rst_ni(rst_n), .sync_mode_i(`SS_SYNC_OFF), .seed_i({`SS_SEED_W{1'b0}}), .sw_clear_i({NN{1'b0}}),
     .inj_flit_i(inj_flit_q), .inj_credit_o(inj_credit), .ej_flit_o(ej_flit),
     .ej_credit_i(ej_credit_q), .nim_o(nim), .phase_o(phase), .error_o(error),
@@ -190,7 +192,9 @@ module ss_torus_tb #(
             if (rx_active[slot] != 0)
               fail_msg("HEAD inside a message", i, fl[`SS_FLIT_WORD]);
             else if (fl[`SS_HEAD_DX] != 0 || fl[`SS_HEAD_DY] != 0 || !fl[`SS_HEAD_POOL] ||
-                     fl[31:`SS_HEAD_USED_W] != 0 || fl[`SS_HEAD_CLASS])
+                     (ROUTING == `SS_ROUTING_VALIANT ? fl[`SS_HEAD_LEG] != 1'b1 :
+                                                       fl[31:`SS_HEAD_USED_W] != 0) ||
+                     fl[`SS_HEAD_CLASS])
               fail_msg("HEAD word", i, fl[`SS_FLIT_WORD]);
             else if (n_exp == 0)
               fail_msg("HEAD from a node that sends nothing here", i, s);
@@ -289,12 +293,12 @@ module ss_torus_tb #(
     if (fails == 0 && msgs_rx < NN * MSGS)
       fail_msg("timeout: messages received in all", 0, msgs_rx);
     if (fails == 0) begin
-      $display("ss_torus_tb PASS n=%0d depth=%0d tt=%0d sync_switch=%0d: %0d messages of %0d words in %0d cycles",
-               N, DEPTH, TT, SYNC_SWITCH, msgs_rx, WORDS, cycle);
+      $display("ss_torus_tb PASS n=%0d depth=%0d tt=%0d sync_switch=%0d k=%0d routing=%0d: %0d messages of %0d words in %0d cycles",
+               N, DEPTH, TT, SYNC_SWITCH, MP_VCS, ROUTING, msgs_rx, WORDS, cycle);
       $finish;
     end else begin
-      $display("ss_torus_tb FAIL n=%0d depth=%0d tt=%0d sync_switch=%0d: %0d failures",
-               N, DEPTH, TT, SYNC_SWITCH, fails);
+      $display("ss_torus_tb FAIL n=%0d depth=%0d tt=%0d sync_switch=%0d k=%0d routing=%0d: %0d failures",
+               N, DEPTH, TT, SYNC_SWITCH, MP_VCS, ROUTING, fails);
       `ifdef __ICARUS__ $finish_and_return(1); `else $stop; `endif
     end
   end

@@ -2,7 +2,8 @@
 # The FuseSoC core (syncswitch.core, docs/fusesoc.md) through the fusesoc of
 # the project's virtual environment (scripts/deps.sh venv: PyPI): its lint
 # targets pass Verilator -Wall with the parameters as FuseSoC passes them,
-# its sim target's self-checking Icarus testbench passes on two points, and
+# its sim target's self-checking Icarus testbench passes on four points
+# (the defaults, a corner, min_adapt and valiant at K = 2), and
 # two planted faults fail: a lint warning in a copy of the RTL, and a wrong
 # expected word in the testbench (PLANT=1).
 #   tests/fusesoc/fusesoc.sh BUILD    one PASS/FAIL line per check
@@ -33,6 +34,9 @@ fi
 # user's libraries or fusesoc.conf
 conf="$work/fusesoc.conf"
 : >"$conf"
+# the tree's build/ holds copies of the core (make mutants' tree): fusesoc
+# must not see two of them under the cores root
+[ -d "$root/build" ] && touch "$root/build/FUSESOC_IGNORE"
 
 # fs NAME CORES_ROOT TARGET ARGS...: one fusesoc run into $work/NAME, its
 # output in $work/NAME.log, what it does said on stderr every 20 s while it
@@ -85,10 +89,16 @@ lint lint lint >"$work/lint.out" &
 lint_pid=$!
 lint lint_router lint_router --N=4 --DEPTH=1 --TT=1 --SYNC_SWITCH=0
 lint lint_ports lint_router_ports --DEPTH=16 --TT=64 --SYNC_SWITCH=1
+lint lint_router_valiant lint_router --MP_VCS=3 --ROUTING=2
 # the self-checking testbench: 4x4 by default, and an odd torus at a corner
-sim sim "n=4 depth=4 tt=2 sync_switch=1: 32 messages of 3 words"
-sim sim_corner "n=3 depth=1 tt=3 sync_switch=0: 36 messages of 5 words" \
+sim sim "n=4 depth=4 tt=2 sync_switch=1 k=1 routing=0: 32 messages of 3 words"
+sim sim_corner "n=3 depth=1 tt=3 sync_switch=0 k=1 routing=0: 36 messages of 5 words" \
   --N=3 --DEPTH=1 --TT=3 --SYNC_SWITCH=0 --MSGS=4 --WORDS=5
+# the other routing functions through the core's ROUTING (K = 2)
+sim sim_min_adapt "n=4 depth=2 tt=1 sync_switch=1 k=2 routing=1: 64 messages of 5 words" \
+  --DEPTH=2 --TT=1 --MP_VCS=2 --ROUTING=1 --MSGS=4 --WORDS=5
+sim sim_valiant "n=4 depth=4 tt=2 sync_switch=1 k=2 routing=2: 64 messages of 5 words" \
+  --MP_VCS=2 --ROUTING=2 --MSGS=4 --WORDS=5
 
 # planted: the testbench expecting one wrong word must fail, on that word
 fs sim_plant "$root" sim --PLANT=1; rc=$?
