@@ -6,6 +6,8 @@
 #   1379648<!--run bk-pairwise-raster-->
 # and paper/notes/runs.txt names the run and what to take from it:
 #   KEY|EXPR|ARGS     e.g.  bk-pairwise-raster|cycles|--preset ipsc860 ... --n 4
+# (EXPR may name other keys' values, {KEY}; ARGS "-" runs nothing: a
+# ratio of two runs is KEY|{A} / {B}|-)
 # EXPR is an awk expression over the fields of `syncswitch run ARGS --json`
 # (cycles, agg_mbps, ts_cycles, pct_eq1, ...) and the numbers of the
 # kernel's report line (its "syncswitch: KERNEL: ..." line on stderr), each
@@ -41,9 +43,18 @@ fetch() {
 # value KEY: EXPR of KEY's run (runs cached by KEY's arguments), or
 # "?why" when the key or the run is missing
 value() {
-  local line expr args f j
+  local line expr args f j ref v
   line=$(grep -m1 "^$1|" "$table") || { echo "?no key $1 in paper/notes/runs.txt"; return; }
   expr=$(cut -d'|' -f2 <<<"$line"); args=$(cut -d'|' -f3- <<<"$line")
+  # {KEY}: another key's value (a ratio of two runs, say)
+  while [[ $expr =~ \{([A-Za-z0-9_.-]+)\} ]]; do
+    ref=${BASH_REMATCH[1]}
+    [ "${depth:-0}" -lt 8 ] || { echo "?keys refer to each other in a loop at $1"; return; }
+    v=$(depth=$((${depth:-0} + 1)) value "$ref")
+    case $v in \?*) echo "$v"; return ;; esac
+    expr=${expr//\{$ref\}/($v)}
+  done
+  if [ "$args" = - ]; then awk "BEGIN { printf \"%.10g\\n\", ($expr) }" 2>/dev/null || echo "?cannot evaluate '$expr'"; return; fi
   f=$(fetch "$args") || { echo "?syncswitch run $args failed"; return; }
   j=$(cat "$f")
   grep -q '"verified":true' <<<"$j" || { echo "?syncswitch run $args: not verified"; return; }
@@ -53,7 +64,7 @@ value() {
   while IFS=: read -r k v; do
     [[ $k =~ ^[a-z_][a-z0-9_]*$ && $v =~ ^-?[0-9.]+([eE][-+]?[0-9]+)?$ ]] && vars+=(-v "$k=$v")
   done < <(tr -d '{}"' <<<"$j" | tr ',' '\n'; report_fields <"$f.err")
-  awk "${vars[@]}" "BEGIN { printf \"%.10g\\n\", $expr }" 2>/dev/null || echo "?cannot evaluate '$expr'"
+  awk "${vars[@]}" "BEGIN { printf \"%.10g\\n\", ($expr) }" 2>/dev/null || echo "?cannot evaluate '$expr'"
 }
 
 # report_fields: "name:value" for each named number of the report lines
@@ -101,7 +112,7 @@ report() {
 
 # every run of the table first, two at a time
 export -f fetch; export ss tmp
-grep -v '^#' "$table" | cut -d'|' -f3- | sort -u | xargs -P 2 -I{} bash -c 'fetch "$1" >/dev/null' _ {} || true
+grep -v '^#' "$table" | cut -d'|' -f3- | grep -vx -- - | sort -u | xargs -P 2 -I{} bash -c 'fetch "$1" >/dev/null' _ {} || true
 for md in "$root"/paper/notes/*.md; do report "notes_$(basename "$md" .md)" "$md"; done
 for md in "$root"/docs/fidelity.md "$root"/docs/fidelity/*.md; do
   [ -f "$md" ] || continue

@@ -56,8 +56,8 @@ list() {
         if (m ~ /^\./ && st > 1 && substr(s, st - 1, 1) ~ /[0-9.]/) { m = substr(m, 2); st++ }
         pre = substr(s, 1, st - 1); post = substr(s, st + length(m)); pos = st + length(m) - 1
         why = ""
-        if (pre ~ /[A-Za-z_^]$/ || pre ~ /[A-Za-z][0-9]*[-\/]$/ || post ~ /^[_^]/ || (post ~ /^[A-Za-z]/ && post !~ /^[x×][0-9]/)) why = "name"
-        else if (pre ~ /[0-9][x×]$/ || post ~ /^[x×][0-9]/) why = "size"
+        if (pre ~ /[A-Za-z_^]$/ || pre ~ /[A-Za-z][0-9]*[-\/]$/ || post ~ /^[_^]/ || (post ~ /^[A-Za-z]/ && post !~ /^(x|×)[0-9]/)) why = "name"
+        else if (pre ~ /[0-9](x|×)$/ || post ~ /^(x|×)[0-9]/) why = "size"
         else if (pre ~ ("(^|[^A-Za-z])" REFS " (" NUM "[a-z]?(\\([a-z]\\))?(, | and | or |-|–|\\.\\.| to |, and ))*$")) why = "reference"
         else if (m ~ /^(19|20)[0-9][0-9]$/ && pre ~ /(\(|et al\. )$/) why = "year"
         else if (pre ~ ("(^|[^A-Za-z_])" NAMES " ?= ?(" NUM "( ?[-/,] ?| and | or |\\.\\.))*$")) why = "input"
