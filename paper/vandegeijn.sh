@@ -36,7 +36,7 @@ mq() { qrule - model "$1" "$2" "$D" "$3" "$4" "$5"; }
 # crossq A B: "from n = X" (tagged), where series A of ID falls below
 # series B, or "at no n"
 crossq() {
-  if [ "$(rule first_below "$1" "$2" "$3")" = none ]; then echo "at no n (up to ${NS##* })"
+  if [ "$(rule first_below "$1" "$2" "$3")" = none ]; then echo "at no n (n = ${NS%% *} to ${NS##* })"
   else echo "from n = $(qrule - first_below "$1" "$2" "$3")"; fi
 }
 

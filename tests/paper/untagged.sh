@@ -6,10 +6,11 @@
 #   not shown: inside `code` or a fenced code block (commands and their
 #     options), an HTML comment, or a link's target;
 #   a name: digits joined to a letter, _ or ^ (fig7, T_t, 2^d, iPSC/860,
-#     seidel-fig4-1), or inside a link's text ([32B](...));
+#     seidel-fig4-1), a coefficient written against a Greek symbol of a
+#     formula (2β), or inside a link's text ([32B](...));
 #   a size written NxN (8x8, 512x512);
 #   a reference: the numbers after Fig., Figs., Table, Eq., Sec., Section,
-#     line(s), seed(s), issue, part, Version, step, Appendix (and their lists:
+#     line(s), footnote, seed(s), issue, part, Version, step, Appendix (and their lists:
 #     "lines 155-172", "Figs. 12 and 13");
 #   a year: four digits 19xx or 20xx after "(" or "et al. ";
 #   an input: the value(s) after NAME = for the parameters the runs are
@@ -39,7 +40,7 @@ list() {
             UNIT = "(bytes?|B|KB|K bytes|words?|floats?|nodes?|processors|operands)([^A-Za-z]|$)"
             NAMES = "(n|N|B|K|d|D|V|P|C|M|m|k|T_t|S)"
             ADJ = "^-(cycle|byte|word|float|node|flit|block|hop|bit|KB|us|µs)([^A-Za-z]|$)"
-            REFS = "(Figs?\\.|Figures?|Tables?|Eqs?\\.|Secs?\\.|Sections?|[Ll]ines?|seeds?|issues?|parts?|Versions?|steps?|Appendix)" }
+            REFS = "(Figs?\\.|Figures?|Tables?|Eqs?\\.|Secs?\\.|Sections?|[Ll]ines?|[Ff]ootnotes?|seeds?|issues?|parts?|Versions?|steps?|Appendix)" }
     /^[ ]*```/ { code = !code; next }
     code { next }
     /^\|[-:| ]+\|$/ { next }
@@ -56,11 +57,11 @@ list() {
         if (m ~ /^\./ && st > 1 && substr(s, st - 1, 1) ~ /[0-9.]/) { m = substr(m, 2); st++ }
         pre = substr(s, 1, st - 1); post = substr(s, st + length(m)); pos = st + length(m) - 1
         why = ""
-        if (pre ~ /[A-Za-z_^]$/ || pre ~ /[A-Za-z][0-9]*[-\/]$/ || post ~ /^[_^]/ || (post ~ /^[A-Za-z]/ && post !~ /^(x|×)[0-9]/)) why = "name"
+        if (pre ~ /[A-Za-z_^]$/ || pre ~ /[A-Za-z][0-9]*[-\/]$/ || post ~ /^[_^]/ || (post ~ /^[A-Za-z]/ && post !~ /^(x|×)[0-9]/) || post ~ /^(α|β|γ|δ)/) why = "name"
         else if (pre ~ /[0-9](x|×)$/ || post ~ /^(x|×)[0-9]/) why = "size"
         else if (pre ~ ("(^|[^A-Za-z])" REFS " (" NUM "[a-z]?(\\([a-z]\\))?(, | and | or |-|–|\\.\\.| to |, and ))*$")) why = "reference"
         else if (m ~ /^(19|20)[0-9][0-9]$/ && pre ~ /(\(|et al\. )$/) why = "year"
-        else if (pre ~ ("(^|[^A-Za-z_])" NAMES " ?= ?(" NUM "( ?[-/,] ?| and | or |\\.\\.))*$")) why = "input"
+        else if (pre ~ ("(^|[^A-Za-z_])" NAMES " ?= ?(" NUM "( ?[-/,] ?| and | or | to |\\.\\.))*$")) why = "input"
         else if (pre ~ /(^|[^A-Za-z])(at|on) $/ && post ~ ("^ (" UNIT "|MHz)")) why = "where"
         else if (post ~ ADJ && post !~ /^-byte crossover/ && !approx_before(pre)) why = "setting"
         if (why == "") print FILENAME ":" FNR ":" st ": " m "\t" substr(pre, length(pre) - 50) "[" m "]" substr(post, 1, 30)
