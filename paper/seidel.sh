@@ -255,7 +255,7 @@ success_row() {
     "50<!--paper 002:168--> trials a point; RDS + forced > 99%<!--paper 002:193--> (line 193); gsync forced about 90%<!--paper 002:193--> at d = 2, < 5%<!--paper 002:193--> at d = 7; long erratic, RDS above gsync and sync0" \
     "d = $(dim "$n"): $(ovt $id forced-rds 4096)% after RDS, $(ovt $id forced-gsync 4096)% after gsync (forced, 4K); with the paper's interrupts (50<!--paper 002:142--> us every 10<!--paper 002:148--> ms) $(ovt $id forced-gsync-irq 4096)% forced, $(ovt $id long-gsync-irq 4096)% long after gsync, $(ovt $id forced-gsync-irq-rx 4096)% forced with a one-message receive port; long unsynchronized $(ovt $id long-none 4096)%, forced unsynchronized $(ovt $id forced-none 4096) (%; n/a: not run at this d)" \
     "$(verdict "$(cond "{$id;forced-rds;4096} >= 99")" "RDS + forced $(ovt $id forced-rds 4096)%" "RDS + forced only $(ovt $id forced-rds 4096)%" \
-       "$(cond "{$id;forced-gsync-irq;4096} < {$id;forced-rds;4096}")" "gsync below RDS with the interrupts" "gsync and sync0 do not fall off, with the interrupts either")" \
+       "$(cond "{$id;forced-gsync-irq;4096} < {$id;forced-rds;4096}")" "gsync below RDS with the interrupts" "gsync does not fall off, with the interrupts either")" \
     "the paper's interrupts are modelled (-irq series), and its one-message receive port (-irq-rx); that pair fails forced shifts only for interrupts longer than the paper's, because gsync here leaves neighbours closer than the iPSC's s apart; a late node alone leaves even the unsynchronized forced shift unharmed (paper/notes/seidel.md)"
 }
 row_seidel_fig4_5() { success_row seidel-fig4-5 "Fig. 4-5: success rate, 4-node ring" 2; }

@@ -15,7 +15,9 @@
 #       what paper/rules.sh's rule_from prints for those arguments over the
 #       CSVs (a crossover, the sizes where one series is below another, the
 #       paper's model); a rule's number may be a list ("512 2048", "256 and
-#       320") or the word none
+#       320") or the word none. A list takes every number before the tag
+#       joined by ' ', ', ' or ' and' ("at d = 6, 32<!--rule...-->" reads
+#       "6 32" and fails): write "at d = 6, to 32" to end it
 #   2.9<!--paper 001:315-->  or  about 10<!--paper 000:117;10.3-->
 #       the paper's value: the number (or the VALUE after ';', which the
 #       number must round) stands on that line of the seed text (SEEDS,
