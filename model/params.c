@@ -136,7 +136,7 @@ static const params_preset_t presets[] = {
             /* Calibrated: global-sum-crossover, 8x8, one double (2 words),
              * --routing unidir takes 1181 cycles = 47.2 us at 152 (seed
              * 004 line 182: 47.3 us). Checked against Fig. 7's scan rate in
-             * docs/fidelity.md. */
+             * docs/fidelity/chuang.md. */
             .msg_cycles = 152,
             .dma_cycles = 0,
             .watchdog = 200000,

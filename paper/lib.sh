@@ -3,11 +3,16 @@
 #   paper/X.sh list      the ids of its figures and tables, one per line
 #   paper/X.sh title     the paper, for the heading of its section
 #   paper/X.sh run ID    regenerate one of them (QUICK=1: the small version)
+#   paper/X.sh row ID    write its row of the fidelity page from the CSVs
+#                        under $PAPER_OUT (runs nothing; scripts/paper.sh
+#                        calls it once every figure has run)
 # Running figure ID leaves, under $PAPER_OUT (build/results/paper):
 #   ID.csv   our measurement, in the paper's units: series,x,y[,ymin,ymax]
 #   ID.png   ours (lines) and the paper's values (paper/data/ID.csv, large
 #            open markers) on the same axes
-#   ID.row   its row of docs/fidelity.md (paper_row)
+# and its row, ID.row (paper_row), every number of which is read off the
+# CSVs or computed from them (paper/rules.sh) and tagged, or the paper's
+# value and tagged so (tests/paper/prose.sh).
 # The paper's values are data: paper/data/ID.csv has '#' comment lines (the
 # seed file and the units) and rows series,x,y,line where line is the seed
 # line the value was read from.
@@ -22,6 +27,10 @@ QUICK=${QUICK:-0}
 . "$ROOT/scripts/lib/check.sh"
 check_bool QUICK
 mkdir -p "$PAPER_OUT"
+# the numbers a row computes from the CSVs (cell, calc, rule_*), shared with
+# the prose check
+# shellcheck source=paper/rules.sh
+. "$ROOT/paper/rules.sh"
 
 # die: stop the figure. A die inside a command substitution ($(ss_run ...))
 # ends only that subshell, so it also leaves its line in $PAPER_FAILED,
@@ -64,7 +73,7 @@ csv_add() { local id=$1; shift; (IFS=,; echo "$*") >>"$PAPER_OUT/$id.csv"; }
 
 # ours_val ID SERIES X [K]: our value from ID.csv (column K: 3, the y, by
 # default; 4 and 5 the min and max of an error-bar row), or empty
-ours_val() { awk -F, -v s="$2" -v x="$3" -v k="${4:-3}" 'NR > 1 && $1 == s && $2 == x { print $k; exit }' "$PAPER_OUT/$1.csv"; }
+ours_val() { cell "$@"; }
 
 # qv ID SERIES X [DECIMALS] [FACTOR] [COL]: our value from ID.csv (column
 # COL, 3 by default) times FACTOR, to DECIMALS places (0), followed by the
@@ -86,19 +95,55 @@ qr() {
   if [ "${4:-3}" = 3 ]; then printf '%s<!--csv %s;%s;%s-->' "$v" "$1" "$2" "$3"
   else printf '%s<!--csv %s;%s;%s;%s;1-->' "$v" "$1" "$2" "$3" "$4"; fi
 }
-# paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of docs/fidelity.md
+# qc DECIMALS EXPR: calc EXPR (paper/rules.sh: arithmetic over CSV cells
+# {ID;SERIES;X[;COL]}) to DECIMALS places, followed by its tag
+qc() {
+  local v
+  v=$(calc "$2") || die "qc: cannot compute $2"
+  printf '%s<!--calc %s-->' "$(awk -v v="$v" -v d="$1" 'BEGIN { printf "%." d "f", v }')" "$2"
+}
+# qrule DECIMALS NAME ARG...: what rule_NAME ARG... prints (paper/rules.sh),
+# each number to DECIMALS places (- keeps them as printed), followed by its
+# tag; a list space-separated, or "A and B", "A, B and C" with QSEP=and
+qrule() {
+  local d=$1 v t; shift
+  v=$(rule "$@") || die "qrule: cannot compute $*"
+  t=$(IFS=';'; echo "$*")
+  printf '%s<!--rule %s-->' "$(awk -v d="$d" -v and="${QSEP:-}" '{ for (i = 1; i <= NF; i++) {
+      printf "%s%s", (i == 1 ? "" : and == "" ? " " : i == NF ? " and " : ", "), ($i == "none" || d == "-") ? $i : sprintf("%." d "f", $i) } }' <<<"$v")" "$t"
+}
+# verdict HOLDS TEXT TEXT_IF_NOT [HOLDS TEXT TEXT_IF_NOT]...: a row's
+# AGREE cell from the checks of the paper's statements on the CSVs (HOLDS
+# 1 or 0, cond): yes when every one holds, no when none does, else partly;
+# then what holds and, after "but", what does not
+verdict() {
+  local y=0 n=0 held="" failed=""
+  while [ $# -ge 3 ]; do
+    case $1 in
+      1) y=$((y + 1)); held="$held${held:+; }$2" ;;
+      0) n=$((n + 1)); failed="$failed${failed:+; }$3" ;;
+      *) die "verdict: a check is 1 or 0, not '$1'" ;;
+    esac
+    shift 3
+  done
+  [ $# -eq 0 ] || die "verdict: checks come in threes"
+  if [ $n = 0 ]; then echo "yes: $held"
+  elif [ $y = 0 ]; then echo "no: $failed"
+  else echo "partly: $held; but $failed"; fi
+}
+# paper_row ID TITLE PAPER OURS AGREE WHY: the figure's row of its fidelity page
 # (AGREE: yes, partly, no, or n/a, then a few words). The id links to the
 # plot's committed copy, docs/paper/ID.png (the full make paper refreshes
-# it), relative to docs/fidelity.md. A figure drawn in parts (plot_xy
+# it), relative to the paper's page docs/fidelity/PAPER.md. A figure drawn in parts (plot_xy
 # png=ID.PART) sets ROW_PARTS="PART..." first: the id links to the first
 # part, and each part is linked by its name after the title.
 paper_row() {
   local id=$1 t=$2 p=$3 o=$4 a=$5 w=$6 link=$1 part
   if [ -n "${ROW_PARTS:-}" ]; then
     link="$id.${ROW_PARTS%% *}"
-    t="$t (plots:"; for part in $ROW_PARTS; do t="$t [$part](paper/$id.$part.png)"; done; t="$t)"
+    t="$t (plots:"; for part in $ROW_PARTS; do t="$t [$part](../paper/$id.$part.png)"; done; t="$t)"
   fi
-  printf '| [%s](paper/%s.png) %s | %s | %s | %s | %s |\n' \
+  printf '| [%s](../paper/%s.png) %s | %s | %s | %s | %s |\n' \
     "$id" "$link" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
 }
 
@@ -338,14 +383,15 @@ paper_main() {
   case "${1:-}" in
     list) [ ${#FIGS[@]} -eq 0 ] || printf '%s\n' "${FIGS[@]}" ;;
     title) echo "$PAPER_TITLE" ;;
-    run)
-      [ -n "${2:-}" ] || die "usage: $0 run ID"
+    run | row)
+      [ -n "${2:-}" ] || die "usage: $0 $1 ID"
       local f
       for f in "${FIGS[@]}"; do
         [ "$f" = "$2" ] || continue
         export PAPER_FAILED=$PAPER_OUT/$2.failed
         rm -f "$PAPER_FAILED"
-        "fig_${2//-/_}"
+        if [ "$1" = run ]; then "fig_${2//-/_}"
+        else [ -f "$PAPER_OUT/$2.csv" ] || die "no $PAPER_OUT/$2.csv to write $2's row from"; "row_${2//-/_}"; fi
         if [ -s "$PAPER_FAILED" ]; then
           echo "paper: $2 failed: $(head -n 1 "$PAPER_FAILED")" >&2
           rm -f "$PAPER_FAILED"
@@ -355,6 +401,6 @@ paper_main() {
         return
       done
       echo "paper: $0: no figure '$2' (allowed: ${FIGS[*]})" >&2; exit 2 ;;
-    *) echo "usage: $0 list | run ID" >&2; exit 2 ;;
+    *) echo "usage: $0 list | title | run ID | row ID" >&2; exit 2 ;;
   esac
 }

@@ -79,9 +79,12 @@ lane_a() {
   part layout "$here/layout.sh"
   # the paper's values (paper/data/*.csv) against the seed lines they cite
   part paper/data "$here/paper/data.sh"
-  # the numbers docs/fidelity.md and paper/notes quote, against the CSVs of
-  # the make paper run that wrote the table (docs/paper/csv/)
+  # the numbers the fidelity pages (docs/fidelity.md, docs/fidelity/) and
+  # paper/notes quote, against the CSVs of the make paper run that wrote them
+  # (docs/paper/csv/), the paper's seed lines and the rules they name
   part paper/prose "$here/paper/prose.sh"
+  # every number of those pages tagged or exempt (not a measurement)
+  part paper/untagged "$here/paper/untagged.sh"
   # the numbers paper/notes quote from runs outside the CSVs, run again
   # (paper/notes/runs.txt; skipped without the build)
   part paper/runs "$here/paper/runs.sh" "$dir"

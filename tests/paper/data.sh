@@ -19,25 +19,7 @@ check() {
   seed=$(sed -n 's/^#[[:space:]]*seed:[[:space:]]*\([^[:space:]]*\).*/\1/p' "$f" | head -1)
   [ -n "$seed" ] || { echo "no '# seed: FILE' comment line"; return; }
   [ -f "$SEEDS/$seed" ] || { echo "seed file $seed not in $SEEDS"; return; }
-  awk -F, -v seedfile="$SEEDS/$seed" '
-    # at: does number y stand in s at a boundary (no digit or point before
-    # it, no digit, nor a point and a digit, after it)?
-    function at(s, y,   i, p, b, a, a2) {
-      p = 0
-      while ((i = index(substr(s, p + 1), y)) > 0) {
-        p += i
-        b = p > 1 ? substr(s, p - 1, 1) : ""
-        a = substr(s, p + length(y), 1); a2 = substr(s, p + length(y) + 1, 1)
-        if (b !~ /[0-9.]/ && a !~ /[0-9]/ && !(a == "." && a2 ~ /[0-9]/)) return 1
-      }
-      return 0
-    }
-    # the line with thousands separators dropped (1,083 and 1{,}083 -> 1083)
-    function plain(s) {
-      gsub(/\{,\}/, ",", s)
-      while (match(s, /[0-9],[0-9][0-9][0-9]/)) s = substr(s, 1, RSTART) substr(s, RSTART + 2)
-      return s
-    }
+  awk -F, -v seedfile="$SEEDS/$seed" "$(cat "$root/tests/paper/tags.awk")"'
     BEGIN { while ((getline t < seedfile) > 0) { sub(/\r$/, "", t); txt[++n] = t } }
     { sub(/\r$/, "") }
     /^#/ { next }

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Every figure a document links is in the repository (issue 31, part 1):
-# each image or CSV link of README.md, docs/ (every .md, docs/fidelity.md's
-# links to docs/paper/ID.png included) and paper/notes/*.md, resolved
+# Every figure and page a document links is in the repository (issue 31,
+# part 1): each image, CSV or markdown link of README.md, docs/ (every .md,
+# the fidelity pages' links to docs/paper/ID.png and to each other
+# included) and paper/notes/*.md, resolved
 # relative to the file that links it, must name a file git tracks, so that
 # it resolves in a fresh clone (a file that exists only because a run left
 # it, under build/ say, does not count). Outside a git checkout the file
 # must exist and lie outside build/.
 # A link is markdown's [text](PATH) or ![alt](PATH), or an HTML src= or
 # href=, whose PATH (before any #anchor) ends in .png, .jpg, .jpeg, .gif,
-# .svg or .csv; links with a scheme (http:, https:) are not files here.
+# .svg, .csv or .md; links with a scheme (http:, https:) are not files here.
 #   tests/paper/links.sh     one PASS/FAIL line per document, then self-checks
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,7 +29,7 @@ fi
 links() {
   grep -oE '\]\([^) ]+\)|(src|href)="[^"]+"' "$1" |
     sed -E 's/^\]\(//; s/\)$//; s/^(src|href)="//; s/"$//; s/#.*$//' |
-    grep -iE '\.(png|jpe?g|gif|svg|csv)$' | grep -vE '^[a-zA-Z][a-zA-Z0-9+.-]*:' || true
+    grep -iE '\.(png|jpe?g|gif|svg|csv|md)$' | grep -vE '^[a-zA-Z][a-zA-Z0-9+.-]*:' || true
 }
 
 # resolve DIR PATH: PATH relative to DIR (a folder of the repository, ""
@@ -71,10 +72,14 @@ for md in "${docs[@]}"; do
   if [ -n "$bad" ]; then echo "FAIL links_${md//\//_}: $(grep -c . <<<"$bad") of $n links broken, first: $(head -1 <<<"$bad")"
   else echo "PASS links_${md//\//_} ($n links)"; fi
 done
-# the fidelity table links every figure: not one link, none at all, is a
-# table that lost its plots
-if [ "$(links docs/fidelity.md | grep -c '^paper/.*\.png$')" -ge 30 ]; then echo "PASS links_fidelity_plots"
-else echo "FAIL links_fidelity_plots: docs/fidelity.md links $(links docs/fidelity.md | grep -c '^paper/.*\.png$') plots under docs/paper/, want one a figure"; fi
+# the fidelity pages link every figure: not one link, none at all, is a
+# table that lost its plots; and the index links every page
+n=$(cat docs/fidelity/*.md 2>/dev/null | links /dev/stdin | grep -c '^\.\./paper/.*\.png$')
+if [ "$n" -ge 30 ]; then echo "PASS links_fidelity_plots ($n)"
+else echo "FAIL links_fidelity_plots: docs/fidelity/*.md link $n plots under docs/paper/, want one a figure"; fi
+n=$(links docs/fidelity.md | grep -c '^fidelity/.*\.md$')
+if [ "$n" -ge 5 ]; then echo "PASS links_fidelity_pages ($n)"
+else echo "FAIL links_fidelity_pages: docs/fidelity.md links $n pages under docs/fidelity/, want one a paper"; fi
 
 # the check can fail: a made-up page, read as if it were in docs/, with a
 # good link, a link into build/ (there only after a run), a missing file, a
@@ -92,4 +97,6 @@ expect missing fail '![plot](paper/no-such-figure.png)'
 expect outside fail '![plot](../../elsewhere/x.png)'
 expect html fail '<img src="paper/no-such-figure.png">'
 expect anchor pass '[the csv](paper/csv/hinrichs-fig7.csv#L2)'
+expect page pass '[a page](fidelity/hinrichs.md#notes) and [the index](fidelity.md)'
+expect page_missing fail '[a page](fidelity/nobody.md)'
 [ "$total" -gt 0 ] || echo "FAIL links_found: no image or CSV link in README.md, docs/, paper/notes/"

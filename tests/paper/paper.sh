@@ -8,6 +8,7 @@ dir=${1:-build}
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 # the quick version's smallest case (a few runs of a few thousand cycles)
+# (its paper's page: the id's first word)
 id=${PAPER_TEST_ID:-hinrichs-table1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,7 +26,8 @@ if PAPER_OUT=$out SS=$dir/syncswitch scripts/paper.sh --quick --only "$id" >"$tm
   rows=$(($(wc -l <"$out/$id.csv") - 1))
   if [ "$rows" -lt 2 ]; then echo "FAIL paper_quick_figure: $id.csv has $rows rows"
   elif ! grep -q "^| \[$id\]" "$out/$id.row"; then echo "FAIL paper_quick_figure: no row: $(cat "$out/$id.row")"
-  elif ! grep -qF "$(cat "$out/$id.row")" "$out/fidelity.md"; then echo "FAIL paper_quick_figure: the row is not in fidelity.md"
+  elif ! grep -qF "$(cat "$out/$id.row")" "$out/fidelity/${id%%-*}.md"; then echo "FAIL paper_quick_figure: the row is not in fidelity/${id%%-*}.md"
+  elif ! grep -q "(fidelity/${id%%-*}.md): $id " "$out/fidelity.md"; then echo "FAIL paper_quick_figure: the index does not list it: $(grep fidelity/ "$out/fidelity.md")"
   elif command -v gnuplot >/dev/null && [ ! -s "$out/$id.png" ]; then echo "FAIL paper_quick_figure: no $id.png"
   elif ! grep -q "^PASS prose_rows_$id ([1-9]" "$out/prose.log" 2>/dev/null; then echo "FAIL paper_quick_figure: its row's tagged numbers not checked: $(cat "$out/prose.log" 2>&1 | head -3)"
   else echo "PASS paper_quick_figure ($id: $rows rows)"; fi
@@ -85,3 +87,16 @@ expect paper_table_rejects_quick 2 scripts/paper.sh --table --quick
 if PAPER_OUT=$tmp/empty scripts/paper.sh --table >"$tmp/o" 2>"$tmp/e"; then echo "FAIL paper_table_needs_rows: passed"
 elif ! grep -q 'no run of' "$tmp/e" || [ -e "$tmp/empty/fidelity.md" ]; then echo "FAIL paper_table_needs_rows: $(cat "$tmp/e")"
 else echo "PASS paper_table_needs_rows"; fi
+# --table-docs writes the pages from the committed CSVs and notes, running
+# nothing: what it writes must be what is committed (a page edited by hand,
+# or notes changed without the pages, fails), and must pass its checks
+mkdir -p "$tmp/td/paper"
+cp -r docs/paper/csv "$tmp/td/paper/"
+if ! PAPER_OUT=$tmp/tdo PAPER_DOCS=$tmp/td SS=/bin/false scripts/paper.sh --table-docs >"$tmp/log" 2>&1; then
+  echo "FAIL paper_table_docs: $(tail -3 "$tmp/log")"
+else
+  d=$( { echo fidelity.md; (cd docs && ls fidelity/*.md); (cd "$tmp/td" && ls fidelity/*.md); } | sort -u |
+       while read -r f; do cmp -s "$tmp/td/$f" "docs/$f" || printf ' %s' "$f"; done)
+  if [ -n "$d" ]; then echo "FAIL paper_table_docs: the committed pages differ from what scripts/paper.sh --table-docs writes from the committed CSVs and notes:$d"
+  else echo "PASS paper_table_docs"; fi
+fi
