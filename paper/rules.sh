@@ -19,7 +19,8 @@
 cell() { awk -F, -v s="$2" -v x="$3" -v k="${4:-3}" 'NR > 1 && $1 == s && $2 == x { print $k; exit }' "$PAPER_OUT/$1.csv"; }
 
 # cells_in EXPR: EXPR with each cell {ID;SERIES;X[;COL]} replaced by its
-# value in parentheses
+# value in parentheses, and each {rule NAME;ARG...} by the one number
+# rule_NAME ARG... prints
 cells_in() {
   local e=$1 out="" ref v f
   while [[ $e == *"{"* ]]; do
@@ -27,6 +28,12 @@ cells_in() {
     [[ $e == *"}"* ]] || { echo "calc: no } in '$1'" >&2; return 1; }
     ref=${e%%\}*}; e=${e#*\}}
     IFS=';' read -r -a f <<<"$ref"
+    if [[ $ref == "rule "* ]]; then
+      f[0]=${f[0]#rule }
+      v=$(rule "${f[@]}") || return 1
+      [[ $v =~ ^-?[0-9.]+([eE][-+]?[0-9]+)?$ ]] || { echo "calc: {$ref} is '$v', not one number" >&2; return 1; }
+      out+="($v)"; continue
+    fi
     [ ${#f[@]} -ge 3 ] || { echo "calc: {$ref} needs ID;SERIES;X" >&2; return 1; }
     [ -f "$PAPER_OUT/${f[0]}.csv" ] || { echo "calc: no $PAPER_OUT/${f[0]}.csv" >&2; return 1; }
     v=$(cell "${f[0]}" "${f[1]}" "${f[2]}" "${f[3]:-3}")
@@ -95,6 +102,8 @@ rule_below() {
     END { for (x in ya) if (x in yb && ya[x] + 0 < yb[x] + 0) print x }' "$PAPER_OUT/$1.csv" |
     sort -g | awk '{ l = l (NR > 1 ? " " : "") $1 } END { print (l == "" ? "none" : l) }'
 }
+# rule_nbelow ID A B: how many x at which series A is below series B
+rule_nbelow() { rule_below "$@" | awk '{ print ($1 == "none" ? 0 : NF) }'; }
 # rule_last_below ID A B: the largest x at which series A is below B; none
 rule_last_below() { rule_below "$@" | awk '{ print $NF }'; }
 # rule_first_below ID A B: the first x, in A's order in the CSV, at which
@@ -162,12 +171,13 @@ rule_model_cross() {
   echo none
 }
 
-# run as a program (tests/paper/prose.sh): paper/rules.sh DIR calc EXPR, or
-# paper/rules.sh DIR rule NAME ARG..., over the CSVs in DIR
+# run as a program (tests/paper/prose.sh): paper/rules.sh DIR calc EXPR,
+# paper/rules.sh DIR cond EXPR, or paper/rules.sh DIR rule NAME ARG...,
+# over the CSVs in DIR
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   PAPER_OUT=$1; shift
   case "${1:-}" in
-    calc | rule) "$@" ;;
-    *) echo "usage: paper/rules.sh DIR calc EXPR | rule NAME ARG..." >&2; exit 2 ;;
+    calc | cond | rule) "$@" ;;
+    *) echo "usage: paper/rules.sh DIR calc EXPR | cond EXPR | rule NAME ARG..." >&2; exit 2 ;;
   esac
 fi

@@ -24,6 +24,18 @@
 #       default ../shared/seeds beside the clone; skipped without it)
 #   1379648<!--run bk-pairwise-raster-->
 #       a run outside the CSVs, checked by tests/paper/runs.sh
+#   **no**<!--holds 0.9 * 2.9 < {hinrichs-table1;Factor MP/AAPC;FEM}-->
+#       a verdict (issue 31, part 3): the word before the tag (yes, no,
+#       partly, holds, hold, fails, fail; bold or not) must be what EXPR
+#       says over the data. EXPR is paper/rules.sh's cond: calc's cells and
+#       numbers (the paper's, as written beside), compared (< <= == !=;
+#       no '>', which would end the tag: write a < b) and joined (&& ||),
+#       with {rule NAME;ARG...} for a rule's one number and {run KEY} for
+#       the number the page tags <!--run KEY--> (runs.sh checks that one).
+#       yes, holds and hold need EXPR true, no, fails and fail false;
+#       partly takes two, HELD but FAILED: the first true, the second
+#       false. "Roughly" writes its tolerance into EXPR (0.8 * 485 < ...).
+#       tests/paper/untagged.sh lists the notes' verdicts with no tag.
 # A number must equal its value rounded to its own decimals ("801,000"
 # reads as 801000); one written after "~" or "about" (tests/paper/tags.awk:
 # approx_before) to its last non-zero digit ("~2600": 2550 to 2650). The
@@ -89,6 +101,29 @@ check() {
       for (i = 1; i <= n; i++) r = r (i > 1 ? " " : "") ((i in b) ? shown(a[i], b[i]) : "?")
       return r
     }
+    # runs_in(expr): expr with each {run KEY} replaced by the number the
+    # page writes before <!--run KEY--> (runs.sh checks it), or "\001why"
+    function runs_in(e,   out, k) {
+      out = ""
+      while (match(e, /\{run [^}]*\}/)) {
+        k = substr(e, RSTART + 5, RLENGTH - 6)
+        if (!(k in runv)) return "\001no number tagged run " k " on the page"
+        out = out substr(e, 1, RSTART - 1) "(" runv[k] ")"; e = substr(e, RSTART + RLENGTH)
+      }
+      return out e
+    }
+    # holds(word, expr): "" if the data say word, else why not
+    function holds(word, e,   np, p, c, j, said, got) {
+      e = runs_in(e); if (substr(e, 1, 1) == "\001") return substr(e, 2)
+      np = split(e, p, / but /)
+      if ((word == "partly") != (np == 2) || np > 2) return "partly takes two conditions (HELD but FAILED), the other words one"
+      for (j = 1; j <= np; j++) { c[j] = run("cond " sq(p[j])); if (c[j] !~ /^[01]$/) return "cond: " substr(c[j], 2); c[j] += 0 }
+      said = (word ~ /^(yes|holds?)$/) ? "yes" : (word ~ /^(no|fails?)$/) ? "no" : word
+      got = (np == 1) ? (c[1] ? "yes" : "no") : (c[1] && !c[2]) ? "partly" : (c[1] ? "yes (both hold)" : c[2] ? "the other way round" : "no (neither holds)")
+      return got == said ? "" : "the data say " got
+    }
+    # the first pass: the numbers of the run tags ({run KEY} of a holds tag)
+    NR == FNR { tags_parse($0); for (i = 1; i <= T_N; i++) if (T_KIND[i] == "run" && T_COUNT[i] == 1) runv[T_BODY[i]] = num(T_LIST[i]); next }
     {
       tags_parse($0)
       for (i = 1; i <= T_N; i++) {
@@ -98,8 +133,9 @@ check() {
         where = FILENAME ":" FNR ": " list " (" kind " " body ")"
         nf = split(body, f, ";")
         id = (kind == "csv") ? f[1] : (kind == "rule") ? "rule_" f[1] : (kind == "paper") ? "paper_" substr(f[1], 1, index(f[1] ":", ":") - 1) : kind
-        if (T_COUNT[i] == 0) { print "BAD " id ": " where ": a tag with no number before it"; continue }
+        if (T_COUNT[i] == 0) { print "BAD " id ": " where ": a tag with no " (kind == "holds" ? "verdict word" : "number") " before it"; continue }
         if (kind == "run") continue
+        if (kind == "holds") { why = holds(list, body); print (why == "" ? "OK " id : "BAD " id ": " where ": " why); continue }
         if (kind == "csv") {
           k = (nf >= 4 && f[4] != "") ? f[4] + 0 : 3; sc = (nf >= 5 && f[5] != "") ? f[5] + 0 : 1
           if (nf < 3) { print "BAD " id ": " where ": a tag needs id;series;x"; continue }
@@ -128,7 +164,7 @@ check() {
         if (!same(list, want, ax)) print "BAD " id ": " where ": the data say " rounded(list, want)
         else print "OK " id
       }
-    }' "$1"
+    }' "$1" "$1"
 }
 
 # report NAME MD CSVDIR: one PASS/FAIL line per figure id tagged in MD
@@ -207,6 +243,17 @@ expect selftest_paper_wrong_line fail "2.9<!--paper 900:1-->\n"
 expect selftest_paper_not_there fail "2.3<!--paper 900:2-->\n"
 expect selftest_paper_value_wrong fail "12<!--paper 900:2;10.3-->\n"
 expect selftest_paper_bad_tag fail "2.9<!--paper 900-->\n"
+v='| a | yes<!--holds {fig;k=1;8} < {fig;k=2;8}--> | **no**<!--holds {fig;k=1;16} < {fig;k=2;16}--> | partly<!--holds {fig;k=1;8} < {fig;k=2;8} but {fig;k=1;16} < {fig;k=2;16}--> | fails<!--holds {rule nbelow;fig;k=2;k=1} == 0--> | 1,234<!--run r--> cycles, hold<!--holds {run r} == 1234--> |\n'
+expect selftest_holds pass "$v"
+expect selftest_holds_yes_wrong fail "${v/yes<!--/no<!--}"
+expect selftest_holds_no_wrong fail "${v/\*\*no\*\*/**yes**}"
+expect selftest_holds_partly_wrong fail "${v/but \{fig;k=1;16\}/but \{fig;k=1;8\}}"
+expect selftest_holds_partly_one fail "| partly<!--holds 1 == 1--> |\n"
+expect selftest_holds_yes_two fail "| yes<!--holds 1 == 1 but 1 == 2--> |\n"
+expect selftest_holds_run_wrong fail "${v/== 1234/== 1235}"
+expect selftest_holds_no_run fail "| yes<!--holds {run nosuch} == 1--> |\n"
+expect selftest_holds_no_word fail "| maybe<!--holds 1 == 1--> |\n"
+expect selftest_holds_not_a_comparison fail "| yes<!--holds system(1)--> |\n"
 # and on the real pages: the first tagged number of the index made wrong
 # must fail
 if [ -f "$root/docs/fidelity.md" ] && grep -q '<!--csv ' "$root/docs/fidelity.md"; then

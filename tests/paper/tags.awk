@@ -42,6 +42,18 @@ function tail_list(s, lists,   k, a, i, t) {
   return k
 }
 
+# verdict_end S: 1 if S ends in a verdict word (yes, no, partly, holds,
+# hold, fails, fail; bold or not: "**no**"), in TL_LIST, from TL_START on;
+# else 0
+function verdict_words() { return "(yes|no|partly|holds?|fails?)" }
+function verdict_end(s) {
+  TL_LIST = ""; TL_START = length(s) + 1
+  if (!match(s, "(^|[^A-Za-z*])(\\*\\*)?" verdict_words() "(\\*\\*)?$")) return 0
+  if (substr(s, RSTART, 1) !~ /[a-z*]/) { RSTART++; RLENGTH-- }
+  TL_START = RSTART; TL_LIST = tolower(substr(s, RSTART, RLENGTH)); gsub(/\*/, "", TL_LIST)
+  return 1
+}
+
 # fill C N: C repeated N times
 function fill(c, n,   r) { r = ""; while (n-- > 0) r = r c; return r }
 # tags_parse LINE: the tags of LINE, in T_KIND[i], T_BODY[i], T_COUNT[i]
@@ -49,7 +61,8 @@ function fill(c, n,   r) { r = ""; while (n-- > 0) r = r c; return r }
 # (the text before them), for i = 1..T_N; returns LINE with every tag and
 # the numbers it covers overwritten with "\002" (its length kept). A tag is
 # <!--KIND BODY--> with KIND csv, calc, rule, paper or run; rule and paper
-# tags may follow a list.
+# tags may follow a list; a holds tag follows a verdict word (verdict_end),
+# which T_LIST holds in lower case without its bold.
 function tags_parse(line,   rest, out, tag, pre, kind, k, len) {
   T_N = 0; out = ""; rest = line
   while (match(rest, /<!--[a-z]+ [^>]*-->/)) {
@@ -57,7 +70,7 @@ function tags_parse(line,   rest, out, tag, pre, kind, k, len) {
     rest = substr(rest, RSTART + RLENGTH)
     kind = tag; sub(/ .*/, "", kind)
     T_N++; T_KIND[T_N] = kind; T_BODY[T_N] = substr(tag, length(kind) + 2); sub(/ +$/, "", T_BODY[T_N])
-    k = tail_list(pre, kind == "rule" || kind == "paper")
+    k = (kind == "holds") ? verdict_end(pre) : tail_list(pre, kind == "rule" || kind == "paper")
     T_COUNT[T_N] = k; T_LIST[T_N] = TL_LIST
     T_PRE[T_N] = substr(pre, 1, TL_START - 1)
     out = T_PRE[T_N] fill("\002", length(pre) - TL_START + 1 + len)
