@@ -181,9 +181,10 @@ report() {
     $1 == "OK" { ok[id]++ } $1 == "SKIP" { sk[id]++; if (!(id in skw)) { w = $0; sub(/^SKIP [^:]*: /, "", w); skw[id] = w } }
     $1 == "BAD" { c[id]++; if (!(id in why)) { w = $0; sub(/^BAD [^:]*: /, "", w); why[id] = w } }
     END { for (i = 1; i <= n; i++) { id = ids[i]
-            if (c[id]) printf "FAIL prose_%s_%s: %d of %d numbers wrong, first: %s\n", nm, id, c[id], c[id] + ok[id] + sk[id], why[id]
+            if (c[id]) printf "FAIL prose_%s_%s: %d of %d %s wrong, first: %s\n", nm, id, c[id], c[id] + ok[id] + sk[id], what(id), why[id]
             else if (sk[id]) printf "SKIP prose_%s_%s: %d numbers not checked: %s\n", nm, id, sk[id], skw[id]
-            else printf "PASS prose_%s_%s (%d numbers)\n", nm, id, ok[id] } }' <<<"$lines"
+            else printf "PASS prose_%s_%s (%d %s)\n", nm, id, ok[id], what(id) } }
+    function what(id) { return id == "holds" ? "verdicts" : "numbers" }' <<<"$lines"
 }
 
 # pages: the fidelity pages and the notes

@@ -24,6 +24,11 @@
 #     node, flit, block, hop, bit, KB, us ("400-cycle library sends", "a
 #     1000-byte message"), unless "~" or "about" comes before it or it is
 #     the paper's crossover ("the 1500-byte crossover" is tagged).
+# And every verdict of a note's table (paper/notes/*.md: hand-written; the
+# fidelity pages' rows are computed by paper/lib.sh's verdict) carries a
+# holds tag (prose.sh): a cell that starts with yes, no or partly (bold or
+# not; "**no independent check**" is a phrase, no verdict), and a bold
+# **yes**, **no**, **partly**, **holds** or **fails** anywhere in a cell.
 #   tests/paper/untagged.sh [-v] [MD...]   one PASS/FAIL line per file (-v:
 #                                          every untagged number), then
 #                                          self-checks
@@ -32,10 +37,11 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 verbose=0
 [ "${1:-}" = -v ] && { verbose=1; shift; }
 
-# list MD: "FILE:LINE: N<tab>context" per untagged number; "TAGLESS ..." for
-# a tag with no number before it
+# list MD [VERDICTS]: "FILE:LINE: N<tab>context" per untagged number (and,
+# with VERDICTS 1, per untagged verdict of a table); "TAGLESS ..." for a
+# tag with no number (or verdict word) before it
 list() {
-  awk "$(cat "$root/tests/paper/tags.awk")"'
+  awk -v verdicts="${2:-0}" "$(cat "$root/tests/paper/tags.awk")"'
     BEGIN { NUM = "([0-9][0-9,]*(\\.[0-9]+)?|\\.[0-9]+)"
             UNIT = "(bytes?|B|KB|K bytes|words?|floats?|nodes?|processors|operands)([^A-Za-z]|$)"
             NAMES = "(n|N|B|K|d|D|V|P|C|M|m|k|T_t|S)"
@@ -47,6 +53,15 @@ list() {
     {
       s = tags_parse($0)
       for (i = 1; i <= T_N; i++) if (T_COUNT[i] == 0) print "TAGLESS " FILENAME ":" FNR ": <!--" T_KIND[i] " " T_BODY[i] "-->"
+      # the verdicts of a table (tags_parse overwrote the tagged ones)
+      if (verdicts && s ~ /^\|/) {
+        nc = split(s, cell, "|"); w = verdict_words()
+        for (j = 2; j < nc; j++) {
+          c = cell[j]; sub(/^ +/, "", c)
+          if (match(c, "^" w "([^A-Za-z*?]|$)")) print FILENAME ":" FNR ": verdict " substr(c, 1, RLENGTH) "\twith no holds tag: " substr(c, 1, 60)
+          while (match(c, "\\*\\*" w "\\*\\*")) { print FILENAME ":" FNR ": verdict " substr(c, RSTART, RLENGTH) "\twith no holds tag: " substr(c, 1, 60); c = substr(c, RSTART + RLENGTH) }
+        }
+      }
       # code, link texts (names) and targets (not shown), overwritten
       while (match(s, /`[^`]*`/)) s = substr(s, 1, RSTART - 1) fill("\003", RLENGTH) substr(s, RSTART + RLENGTH)
       while (match(s, /\[[^]]*\]\([^)]*\)/)) s = substr(s, 1, RSTART - 1) fill("#", RLENGTH) substr(s, RSTART + RLENGTH)
@@ -73,22 +88,26 @@ list() {
 # report NAME MD: PASS, or FAIL with the count and the first
 report() {
   local lines n
-  lines=$(list "$2")
+  lines=$(list "$2" "$3")
   n=$(grep -c . <<<"$lines")
   [ -n "$lines" ] || n=0
   if [ "$n" -eq 0 ]; then echo "PASS untagged_$1"
-  else echo "FAIL untagged_$1: $n numbers neither tagged nor exempt, first: $(head -1 <<<"$lines" | tr '\t' ' ' | cut -c1-160)"; fi
+  else echo "FAIL untagged_$1: $n numbers (or verdicts) neither tagged nor exempt, first: $(head -1 <<<"$lines" | tr '\t' ' ' | cut -c1-160)"; fi
   [ "$verbose" = 0 ] || printf '%s\n' "$lines" | grep .
 }
 
+# notes MD: 1 if MD is a note (a directory notes/ holds it), whose
+# tables' verdicts are checked
+notes() { [[ $1 == */notes/* ]] && echo 1; }
+
 if [ $# -gt 0 ]; then
-  for f in "$@"; do report "$(basename "$f" .md)" "$f"; done
+  for f in "$@"; do report "$(basename "$f" .md)" "$f" "$(notes "$f")"; done
   exit 0
 fi
 for f in "$root"/docs/fidelity.md "$root"/docs/fidelity/*.md "$root"/paper/notes/*.md; do
   [ -f "$f" ] || continue
   case $f in */notes/*) n=notes_$(basename "$f" .md) ;; */fidelity/*) n=fidelity_$(basename "$f" .md) ;; *) n=fidelity ;; esac
-  report "$n" "$f"
+  report "$n" "$f" "$(notes "$f")"
 done
 
 # the check can fail: prose with one untagged number must, exempt prose
@@ -98,9 +117,9 @@ trap 'rm -rf "$tmp"' EXIT
 expect() {  # expect NAME COUNT TEXT: TEXT has COUNT untagged numbers
   printf '%b' "$3" >"$tmp/t.md"
   local got
-  got=$(list "$tmp/t.md" | grep -c .)
+  got=$(list "$tmp/t.md" 1 | grep -c .)
   if [ "$got" = "$2" ]; then echo "PASS untagged_$1"
-  else echo "FAIL untagged_$1: $got untagged, want $2: $(list "$tmp/t.md" | head -1)"; fi
+  else echo "FAIL untagged_$1: $got untagged, want $2: $(list "$tmp/t.md" 1 | head -1)"; fi
 }
 expect selftest_tagged 0 'phased 2541<!--csv hinrichs-fig7;phased;4096--> MB/s, 6.65<!--calc 2-->x, 512 2048<!--rule over;a-->\n'
 expect selftest_exempt 0 '## Fig. 7 (1994, seed 001)\nSec. 4.4, lines 155-172, Figs. 12 and 13; `--words 1024`; [32B](paper/x.32B.png) 8x8, fig7, T_t, n = 8, d = 2, 4 and 6, at 4096 bytes\n```\nsyncswitch run --n 8\n```\n'
@@ -109,3 +128,5 @@ expect selftest_measured_size 1 'phased best from 64 bytes on\n'
 expect selftest_list_not_all 2 'for the bases 512 2048<!--calc 2048-->, and 7\n'
 expect selftest_tagless 1 'phased <!--csv a;b;c--> MB/s\n'
 expect selftest_output_name 1 'T_s = 54 cycles\n'
+expect selftest_verdict_tagged 0 '| a | yes<!--holds 1 == 1-->, roughly | **no**<!--holds 1 == 2-->: half | b, **fails**<!--holds 1 == 2--> | **no independent check** | not yet |\n'
+expect selftest_verdict_untagged 5 '| a | yes | **no**: half | b, **fails** (c), **fails** | partly: d |\nyes, outside a table\n'
