@@ -34,7 +34,9 @@
 #       the number the page tags <!--run KEY--> (runs.sh checks that one).
 #       yes, holds and hold need EXPR true, no, fails and fail false;
 #       partly takes two, HELD but FAILED: the first true, the second
-#       false. "Roughly" writes its tolerance into EXPR (0.8 * 485 < ...).
+#       false. The tolerance stands in EXPR: the notes take a value within
+#       10% of the paper's (0.9 * 2.3 < X && X < 1.1 * 2.3) as agreeing,
+#       within a factor 1.25 (0.8 * 485 < X && X < 1.25 * 485) "roughly".
 #       tests/paper/untagged.sh lists the notes' verdicts with no tag.
 # A number must equal its value rounded to its own decimals ("801,000"
 # reads as 801000); one written after "~" or "about" (tests/paper/tags.awk:
