@@ -193,6 +193,17 @@ report() {
 pages() { ls "$root"/docs/fidelity.md "$root"/docs/fidelity/*.md "$root"/paper/notes/*.md 2>/dev/null; }
 
 if [ $# -gt 0 ]; then
+  # pairs MD CSVDIR (scripts/paper.sh): anything else is a caller's mistake,
+  # never a silent pass over nothing
+  if [ $(($# % 2)) -ne 0 ]; then
+    echo "tests/paper/prose.sh: arguments come in pairs MD CSVDIR (got $#); without arguments it checks every page" >&2
+    exit 2
+  fi
+  for ((i = 1; i <= $#; i += 2)); do
+    j=$((i + 1))
+    [ -f "${!i}" ] || { echo "tests/paper/prose.sh: '${!i}' is not a file" >&2; exit 2; }
+    [ -d "${!j}" ] || { echo "tests/paper/prose.sh: '${!j}' is not a folder" >&2; exit 2; }
+  done
   while [ $# -ge 2 ]; do report "$(basename "$1" .md)" "$1" "$2"; shift 2; done
 else
   for f in $(pages); do

@@ -101,6 +101,11 @@ report() {
 notes() { [[ $1 == */notes/* ]] && echo 1; }
 
 if [ $# -gt 0 ]; then
+  # pages to check (scripts/paper.sh): a name that is no file is a caller's
+  # mistake, never a silent pass over nothing
+  for f in "$@"; do
+    [ -f "$f" ] || { echo "tests/paper/untagged.sh: '$f' is not a file" >&2; exit 2; }
+  done
   for f in "$@"; do report "$(basename "$f" .md)" "$f" "$(notes "$f")"; done
   exit 0
 fi
