@@ -16,7 +16,7 @@
 #include "paths.h"
 #include "run.h"
 
-#define MAX_DEPTH 16      /* includes deep */
+#define MAX_INCLUDE_DEPTH 16      /* includes deep */
 #define MAX_KEYS 256      /* options set by all the files together */
 #define LINE_MAX_LEN 4096
 
@@ -144,7 +144,7 @@ typedef struct {
     int cmd;
     entry e[MAX_KEYS];
     int n;
-    char *stack[MAX_DEPTH];   /* the real paths of the files being read */
+    char *stack[MAX_INCLUDE_DEPTH];   /* the real paths of the files being read */
     int depth;
     const entry *rate_in_packets;   /* injection_rate, until uses_flits = 1 */
     int uses_flits;
@@ -305,7 +305,7 @@ static void read_file(reader *r, const char *path, const char *from, int from_li
     for (int i = 0; i < r->depth; i++)
         if (!strcmp(r->stack[i], real))
             fail(what, 0, "is a cycle (it includes itself through the files that include it)");
-    if (r->depth == MAX_DEPTH) fail(what, 0, "includes nested over %d deep", MAX_DEPTH);
+    if (r->depth == MAX_INCLUDE_DEPTH) fail(what, 0, "includes nested over %d deep", MAX_INCLUDE_DEPTH);
     r->stack[r->depth++] = real;
     const char *file = strdup(path);   /* lives on: the entries point to it */
     if (n_files < MAX_FILES) files[n_files++] = file;
