@@ -30,6 +30,7 @@ typedef struct {
     kernel_cfg cfg;           /* n, words, seed and sched are set by cmd_run */
     backend_opts be;
     int json;
+    int check_only;           /* --check: judged, not run */
     int rtl_top;              /* enum rtl_top_kind, -1: not given */
     int sync_switch;          /* rtl/cosim: 1 the RTL router with the synchronizing
                                  switch, 0 built without it (SYNC_SWITCH = 0) */

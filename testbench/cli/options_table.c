@@ -118,6 +118,10 @@ const opt_row opt_rows[] = {
               "flags override the file wherever they stand (docs/config.md)" },
     { .cmds = BOTH, OPT("--json", NULL), .kind = OPT_FLAG, AT(json),
       .help = "one JSON object on stdout instead of the summary" },
+    { .cmds = BOTH, OPT("--check", NULL), .kind = OPT_FLAG, AT(check_only),
+      .help = "check every option, input file and output path as the run would (the "
+              "library's checks, memory included), then exit 0 without running: a "
+              "script's rows judged before its long runs start" },
     { .cmds = BOTH, OPT("--backend", "B"), ENUM_OF(backend_choice), AT(be.kind),
       .help = "router backend" },
     { .cmds = BOTH, OPT("--rtl-top", "T"), ENUM_OF(rtl_top_choice), AT(rtl_top),

@@ -220,6 +220,10 @@ static int cmd_run(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) be->background = &bg;
     check_outputs(&o);
+    if (o.check_only) {   /* every check above passed; nothing is built or run */
+        options_free(&o);
+        return 0;
+    }
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -263,6 +267,10 @@ static int cmd_traffic(int argc, char **argv)
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
     check_outputs(&o);
+    if (o.check_only) {
+        options_free(&o);
+        return 0;
+    }
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);

@@ -206,6 +206,27 @@ ln -s "$(command -v timeout)" "$tmp/nopath/timeout"
 RUN_PATH="$tmp/nopath" refused vcd_without_fst2vcd "fst2vcd (GTKWave), which is not on PATH" \
   run --kernel msgpass --n 8 --words 4 --backend rtl --trace "$tmp/w.vcd"
 
+# 12. --check: the run's own checks alone. A row that would run for hours
+#     (64x64, B = 2^20) is judged in moments and runs nothing (exit 0,
+#     nothing printed, no output made); a refused one gets the run's
+#     line; an RTL backend of a size make test does not build is judged
+#     without the minute-long build
+timeout 10 "$bin" run --kernel phased --n 64 --words 1048576 --record "$tmp/ck" --check \
+  >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && [ ! -e "$tmp/ck" ] &&
+   [ -z "$(leftovers)" ]; then pass check_runs_nothing
+else fail check_runs_nothing "exit $rc: $(head -c 200 "$tmp/out" "$tmp/err")"; fi
+refused check_memory "needs 18.0 GiB of node memory (limit 16 GiB)" \
+  run --kernel two-stage --n 16 --words 4096 --check
+refused check_output_path "does not exist" \
+  run --kernel msgpass --n 4 --words 4 --record "$tmp/a/b/rec" --check
+refused check_traffic_output_path "cannot write in the folder /proc" $T --rate 0.05 --links /proc/x.csv --check
+timeout 10 "$bin" run --kernel msgpass --n 6 --words 4 --backend cosim --check >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && pass check_no_build ||
+  fail check_no_build "exit $rc: $(head -c 200 "$tmp/err")"
+
 # 6. the RTL backends (make test's builds): a perturbation cycle after the
 #    run's end, a waveform window after it (was: exit 0, the self-test
 #    tested nothing / an empty waveform); a waveform is put in place whole
