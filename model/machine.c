@@ -263,7 +263,7 @@ int machine_nodes_range(machine_t *m, int lo, int hi)
     return moved;
 }
 
-/* A large torus's state does not fit the caches (64x64: 38 MB): the
+/* A large torus's state does not fit the caches (64x64: 38 MiB): the
  * lines the next nodes' and routers' steps read first are asked for
  * ahead, each a few iterations before it is read (no effect on any
  * value). A node's front command is found through its header, so it is
