@@ -34,6 +34,13 @@ for r in $rows; do
   IFS=: read -r k n b <<<"$r"
   why=$("$bin" run --kernel "$k" --n "$n" --words "$b" --threads "$threads" \
           --skip "${SCALE_SKIP:-auto}" --check 2>&1 >/dev/null) && continue
+  rc=$?
+  case $why in   # a binary that cannot judge a row is the fault, not the row
+    "" | *"unknown option '--check'"*)
+      echo "scale_table.sh: SS = '$bin' is not allowed (allowed: a syncswitch that judges a row with" \
+           "--check; it exited $rc: ${why:-nothing said})" | head -1 >&2
+      exit 2 ;;
+  esac
   echo "scale_table.sh: SCALE_ROWS = '$r' is not allowed: ${why#syncswitch: }" | head -1 >&2
   exit 2
 done

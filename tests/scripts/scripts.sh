@@ -48,6 +48,8 @@ bad_var scale_skip SCALE_SKIP=sometimes "$root/scripts/scale_table.sh"
 # a row the library refuses (here its memory) is named before the first
 # row runs (was: the rows before it ran, then the script failed on it)
 bad_var scale_rows_memory "SCALE_ROWS=phased:8:4 two-stage:16:4096" "$root/scripts/scale_table.sh"
+# a binary that cannot judge the rows is named, not the row
+bad_var scale_ss_fails SS=/bin/false "$root/scripts/scale_table.sh"
 bad_var scale_rows_threads "SCALE_ROWS=msgpass:8:4 msgpass:4:4" env SCALE_THREADS=8 "$root/scripts/scale_table.sh"
 bad_var study_vcs "STUDY_VCS=1 5" "$root/scripts/traffic_study.sh"
 bad_var study_ties STUDY_TIES=even "$root/scripts/traffic_study.sh"
