@@ -26,7 +26,8 @@ for r in $rows; do
 done
 [ -x /usr/bin/time ] || { echo "scale_table.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 bin=${SS:-build/syncswitch}
-[ -x "$bin" ] || { echo "scale_table.sh: no $bin (make first, or set SS)" >&2; exit 2; }
+# (SS itself: check_exe above; the default build must exist)
+[ -n "${SS:-}" ] || [ -x "$bin" ] || { echo "scale_table.sh: no $bin (make first, or set SS)" >&2; exit 2; }
 # every row judged by the library (its ranges, the phased sizes, the
 # memory a row needs) before the first long run starts: the run's own
 # checks, run alone (--check)

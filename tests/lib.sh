@@ -5,6 +5,17 @@
 # its share of cycles depend on the backend and the ranks, not the result)
 strip_wall() { sed 's/,"wall_s":[0-9.]*//; s/,"skip":"[a-z]*","skipped_share":[0-9.]*//'; }
 
+# strip_progress FILE: FILE without the lines a run on another backend
+# prints while it waits for another run's build of that backend or builds
+# it (testbench/cli/backend_exec.c): under load, or on a tree where that
+# build is stale, they are right, and no part of the message a test wants
+# when it asks for exactly one line
+strip_progress() {
+  grep -v -e "^syncswitch: waiting for another run's backend build in " \
+    -e "^syncswitch: building .* (once; minutes on a busy machine)\.\.\.\$" "$1" >"$1.p" || true
+  mv "$1.p" "$1"
+}
+
 # field NAME: one value from a `syncswitch ... --json` line on stdin.
 field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 

@@ -145,6 +145,16 @@ static void check_outputs(const run_opts *o)
     }
 }
 
+/* A run's last check, its output paths; with --check the run ends there
+ * (every check passed, nothing built or run): 1, its options freed. */
+static int checks_end(run_opts *o)
+{
+    check_outputs(o);
+    if (!o->check_only) return 0;
+    options_free(o);
+    return 1;
+}
+
 /* An RTL run of another configuration execs that RTL binary with argv.
  * The library's check (ss_kernel_check) judges every value first. */
 static int cmd_run(int argc, char **argv)
@@ -219,11 +229,7 @@ static int cmd_run(int argc, char **argv)
                     k->name, k->sync == KERNEL_SYNC_SW ? "SW" : "HW");
     if (o.rtl_top < 0) o.rtl_top = be->trace ? RTL_TOP_TORUS : RTL_TOP_ROUTERS;
     if (bg.rate >= 0) be->background = &bg;
-    check_outputs(&o);
-    if (o.check_only) {   /* every check above passed; nothing is built or run */
-        options_free(&o);
-        return 0;
-    }
+    if (checks_end(&o)) return 0;
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
 
     aapc_schedule *sched = NULL;
@@ -266,11 +272,7 @@ static int cmd_traffic(int argc, char **argv)
     if (o.rtl_top < 0) o.rtl_top = RTL_TOP_ROUTERS;
     ss_params_to_model(o.sp, p);
     ss_traffic_opts_to_cfg(o.st, p, c);
-    check_outputs(&o);
-    if (o.check_only) {
-        options_free(&o);
-        return 0;
-    }
+    if (checks_end(&o)) return 0;
     if (needs_other_binary(&o)) return backend_exec_for(&o, argv);
     traffic_result r;
     int rc = traffic_run(p, c, be, &r, stderr);

@@ -11,12 +11,15 @@ set -u
 dir="${1:-build}"
 bin="$dir/syncswitch"
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
+lib="$(cd "$(dirname "$0")/.." && pwd)/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
 pass() { echo "PASS doors_$1"; }
 fail() { echo "FAIL doors_$1: $2"; }
+# shellcheck source=tests/lib.sh
+. "$lib"
 # Under make sanitize, ASan's one-time coroutine notice is not ours.
 strip_asan() { grep -v "ASan doesn't fully support makecontext/swapcontext" "$1" >"$1.f" || true; mv "$1.f" "$1"; }
 # leftovers: any NAME.partial-PID or NAME.old-PID (or the FST writer's
@@ -265,6 +268,7 @@ if [ "${RTL_TESTS:-0}" = 1 ]; then
     else "$bin" "$@" >/dev/null 2>"$tmp/err"; fi
     rc=$?
     strip_asan "$tmp/err"
+    strip_progress "$tmp/err"
     if [ "$rc" -eq 5 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$want" "$tmp/err" &&
        [ ! -e "$file" ] && [ -z "$(leftovers)" ]; then pass "$name"
     else fail "$name" "exit $rc, $file $( [ -e "$file" ] && echo written || echo absent), leftovers: $(leftovers): $(head -c 300 "$tmp/err")"; fi

@@ -101,10 +101,7 @@ perturbed() {  # perturbed SIGNAL LINE_REGEX
   "$bin" run --kernel phased --n 8 --words 16 --backend cosim --cosim-perturb 200 \
     --cosim-perturb-signal "$1" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
-  # a wait for another test's backend build (backend_exec.c says so on
-  # stderr, under load) is no part of the report
-  grep -v "^syncswitch: waiting for another run's backend build in " "$tmp/err" >"$tmp/err.r"
-  mv "$tmp/err.r" "$tmp/err"
+  strip_progress "$tmp/err"   # a wait for another test's build: no part of the report
   if [ $rc -ne 4 ]; then fail "comparator_catches_$1" "exit $rc, want 4: $(head -c 300 "$tmp/err")"
   elif ! grep -qx "syncswitch: cosim mismatch at cycle 201: router (0,0) $2" "$tmp/err" ||
        [ "$(wc -l <"$tmp/err")" -ne 1 ]; then

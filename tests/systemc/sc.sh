@@ -14,6 +14,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass() { echo "PASS sc_$1"; }
 fail() { echo "FAIL sc_$1: $2"; }
+# shellcheck source=tests/lib.sh
+. "$here/lib.sh"
 
 # 1. Every golden case (all 37 kernels, every option) on sc gives the C
 #    backend's recorded cycles, bytes, messages, phases and verification.
@@ -118,6 +120,7 @@ rm -f "$tmp"/full.vcd*
 (ulimit -f 64; exec "$bin" run --kernel phased --n 8 --words 4 --backend sc --trace "$tmp/full.vcd") \
   >/dev/null 2>"$tmp/err"
 rc=$?
+strip_progress "$tmp/err"
 left=$(find "$tmp" -name 'full.vcd*' | head -3 | tr '\n' ' ')
 if [ "$rc" -eq 5 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
    grep -q -- "--trace '$tmp/full.vcd': writing it failed (File too large); no waveform written" "$tmp/err" &&
@@ -126,8 +129,6 @@ if [ "$rc" -eq 5 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 else fail trace_full_disk "exit $rc, files left: '$left': $(head -c 300 "$tmp/err")"; fi
 
 # 7. Synthetic traffic on SystemC: the C backend's numbers to the last digit
-# shellcheck source=tests/lib.sh
-. "$here/lib.sh"
 same_as_c sc_traffic_sc_uniform "$bin" sc traffic --pattern uniform --rate 0.15 --n 8 --window 3000
 same_as_c sc_traffic_sc-rtl_transpose "$bin" sc-rtl traffic --pattern transpose --rate 0.1 --n 8 --packet 3-9 --window 3000
 same_as_c sc_traffic_sc-rtl_trace "$bin" sc-rtl traffic --trace-in "$here/../traces/example.trace" --n 4
