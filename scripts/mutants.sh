@@ -71,6 +71,8 @@ skip_stale_slots_kept @@ model/skip.c @@ if (a < lo + pb->cnt) break;           
 skip_gen_run_no_bound @@ model/node.c @@ nd->rx_bad += n - ok; @@ (void)ok; @@ words counted at once past the deposit area are not counted malformed
 skip_last_word_crossed @@ model/skip.c @@ uint64_t left = (c->len - 1u - b->cmd_done) / d; @@ uint64_t left = (c->len - b->cmd_done) / d; @@ the periodic skip may run to a DMA command's last word (its pop and the TAIL after it are skipped over)
 skip_deadline_ignored @@ model/skip.c @@ (b->wait_arg - m->cycle) / P : 0; @@ UINT64_MAX : UINT64_MAX; @@ a program's deadline does not bound the periodic skip (a program wakes late)
+skip_mem_rate_followed @@ model/skip.c @@ if (a->mem_rate || a->rx_serial || a->tr) return 0; @@ if (a->rx_serial || a->tr) return 0; @@ the periodic skip follows a stream through a memory-limited node (its eject queue and memory budget not advanced)
+skip_serial_followed @@ model/skip.c @@ if (a->mem_rate || a->rx_serial || a->tr) return 0; @@ if (a->mem_rate || a->tr) return 0; @@ the periodic skip follows a stream into a serial receive port (its per-VC queues not advanced)
 route_escape_goes_adaptive @@ model/route.c @@ int k = 0, adaptive = p == PORT_LOCAL || (v != VC_AAPC && (unsigned)(v - 1) / 2u >= 1u); @@ int k = 0, adaptive = v != VC_AAPC; @@ min_adapt: a packet on the escape VC may go back to adaptive VCs (Duato's escape no longer closed)
 route_select_fewer_credits @@ model/router.c @@ if (best < 0 || AT(r->credits, ob) > AT(r->credits, best_ob)) { @@ if (best < 0 || AT(r->credits, ob) < AT(r->credits, best_ob)) { @@ min_adapt's selection takes the productive output with fewer credits
 route_valiant_leg1_keeps_class @@ model/route.c @@ fresh = 1;   /* the second leg starts here, on its own dateline classes */ @@ fresh = 0; @@ valiant's second leg keeps the first leg's dateline class (HI chains may wrap: deadlock-prone)
@@ -225,7 +227,9 @@ while IFS= read -r line; do
     # first failure: the check dies of SIGPIPE at its next line); pipefail:
     # a crash or failing exit counts too. bash's read takes a line as it
     # comes (awk here, mawk, would wait for a block of them).
-    out=$(cd "$work" && bash -c "set -o pipefail; { $cmd ; } 2>&1 | first_fail") ; st=$?
+    # (stdin from /dev/null: a check that reads it would eat the mutants
+    # still to come, which this loop reads from its own stdin)
+    out=$(cd "$work" && bash -c "set -o pipefail; { $cmd ; } 2>&1 | first_fail" </dev/null) ; st=$?
     if [ $st -ne 0 ] || echo "$out" | grep -q '^FAIL '; then
       first=$(echo "$out" | grep -m1 '^FAIL ' | cut -c1-160)
       caught="${caught:+$caught;}$cname"

@@ -6,7 +6,7 @@
  * in verify mode (a copy stepped through every skip and compared), over
  * the kernel families and the corners (depth, T_t, K, payload modes, the
  * software switch with the prototype's block set-up, jitter, a stall, a
- * memory-limited node, threads). Where messages stream, the skip must
+ * memory-limited node, a serial receive port, threads). Where messages stream, the skip must
  * really skip. And the comparator names the field a planted fault changed. */
 #include <string.h>
 #include "payload.h"
@@ -38,6 +38,7 @@ static void valiant4(test_opts *o) { o->vcs = 4; o->tt = 1; o->routing = ROUTING
 static void proto(test_opts *o) { o->sync_sw = 1; o->dma_cycles = 450; o->payload_gen = 1; }
 static void jitter(test_opts *o) { o->jitter = 0.3; o->seed = 5; o->payload_gen = 1; }
 static void threads3(test_opts *o) { o->threads = 3; o->payload_gen = 1; }
+static void serial(test_opts *o) { o->rx_serial = 1; }
 static void corrupt(test_opts *o) { o->payload_gen = 1; o->payload_corrupt = 1; }
 
 static const skip_case cases[] = {
@@ -74,6 +75,7 @@ static const skip_case cases[] = {
     { "fuzz", 6, 32, 1, 0, NULL },
     { "fuzz-sw", 6, 32, 1, 0, NULL },
     { "phased", 8, 64, 1, 1, corrupt },
+    { "shift-long", 8, 256, 1, 0, serial },   /* a serial receive port: not followed */
 };
 #define NUM_CASES (int)(sizeof cases / sizeof cases[0])
 
