@@ -519,7 +519,10 @@ routing-study: $(BUILD)/syncswitch
 test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
       $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 	@$(MAKE) -s -j2 test-variants
-	@scripts/deps.sh icarus
+	@# every tool a test part uses, before any part runs (the parts run in
+	@# two lanes, so none may count on another's install): Icarus, fst2vcd
+	@# (cli/doors, rtl/waves), Yosys and z3 (rtl/params, formal/formal)
+	@scripts/deps.sh icarus waves formal
 	@scripts/deps.sh venv
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
