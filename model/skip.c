@@ -451,6 +451,18 @@ static int advance(skip_t *s, machine_t *m, uint64_t P, uint64_t k)
 
 /* ---- the hook ---------------------------------------------------------- */
 
+/* The earliest cycle at which a program in a timed wait (a call's cost, a
+ * computation) resumes, or UINT64_MAX. */
+static uint64_t next_deadline(const machine_t *m)
+{
+    uint64_t d = UINT64_MAX;
+    for (int i = m->lo; i < m->hi; i++) {
+        const node_t *nd = &m->node[i];
+        if (!nd->finished && nd->wait == WAIT_UNTIL && nd->wait_arg < d) d = nd->wait_arg;
+    }
+    return d;
+}
+
 static void failed(skip_t *s, const machine_t *m)
 {
     s->measuring = 0;
@@ -470,11 +482,16 @@ int skip_after_cycle(skip_t *s, machine_t *m, int moved, int resumed)
                 failed(s, m);   /* not a stream the skip can follow */
             } else if (k < 2) {
                 /* periodic, but something happens within two periods: try
-                 * again as soon as the history says so, no back-off */
+                 * again once it has (a program it wakes would end the next
+                 * measurement), no back-off */
                 s->measuring = 0;
+                s->next_try = m->cycle + 2 * q + 2;
             } else {
                 s->measuring = 0;
                 s->backoff = BACKOFF_MIN;
+                /* the event that ends this skip comes within two periods,
+                 * and a program resuming on it would end a measurement */
+                s->next_try = m->cycle + k * q + 2 * q + 2;
                 uint64_t before = m->cycle;
                 int rc = advance(s, m, q, k);
                 /* the flits-moved history repeats with the period: kept,
@@ -490,14 +507,22 @@ int skip_after_cycle(skip_t *s, machine_t *m, int moved, int resumed)
             failed(s, m);
         }
     }
-    /* moved per cycle against each lag up to QMAX */
+    /* moved per cycle against each lag up to QMAX; trigger: the shortest
+     * lag that has matched long enough, the period most likely measured */
     unsigned t = (unsigned)(m->cycle % QMAX);
-    int trigger = 0;
-    for (unsigned q = 1; q <= QMAX; q++) {
+    unsigned trigger = 0;
+    for (unsigned q = QMAX; q >= 1; q--) {
         s->run[q] = s->hist[(t + QMAX - q) % QMAX] == moved ? s->run[q] + 1 : 0;
-        trigger |= s->run[q] >= 2 * q + 4;
+        if (s->run[q] >= 2 * q + 4) trigger = q;
     }
     s->hist[t] = moved;
-    if (trigger && !s->measuring && !resumed && m->cycle >= s->next_try) snapshot(s, m);
+    if (trigger && !s->measuring && !resumed && m->cycle >= s->next_try) {
+        /* a program that resumes while the period is measured ends the
+         * measurement: when one is due to (a call's deadline), start after
+         * it instead of copying the machine for nothing */
+        uint64_t d = next_deadline(m);
+        if (d < m->cycle + 3u * trigger) s->next_try = d + 1;
+        else snapshot(s, m);
+    }
     return 0;
 }
