@@ -25,7 +25,7 @@
 #define QMAX 32             /* the longest period looked for, cycles */
 #define BACKOFF_MIN 16      /* cycles between attempts after a failure: */
 #define BACKOFF_MAX 4096    /* doubled each failure up to this */
-#define NO_FOLLOW (UINT64_MAX - 1)   /* follow: a move the skip cannot follow */
+#define NO_FOLLOW SKIP_REFUSED   /* follow: a move the skip cannot follow */
 
 /* A position on a message's path (a buffer slot or a wire register) and
  * the copy of a wire the receiving router reads (machine_t.arrive_q). */
@@ -525,4 +525,16 @@ int skip_after_cycle(skip_t *s, machine_t *m, int moved, int resumed)
         else snapshot(s, m);
     }
     return 0;
+}
+
+/* ---- the steps one at a time (skip.h; tests) ---------------------------- */
+
+void skip_test_snapshot(skip_t *s, const machine_t *m) { snapshot(s, m); }
+int skip_test_same(const skip_t *s, const machine_t *m) { return same_control(s, m); }
+uint64_t skip_test_follow(skip_t *s, machine_t *m) { return follow(s, m, m->cycle - s->c0); }
+
+int skip_test_advance(skip_t *s, machine_t *m, uint64_t k)
+{
+    s->measuring = 0;
+    return advance(s, m, m->cycle - s->c0, k);
 }

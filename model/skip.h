@@ -38,4 +38,15 @@ int skip_clone_step(machine_t *c, uint64_t cycles);
  * buf, or 0 when the two are the same machine. */
 int skip_compare(const machine_t *a, const machine_t *b, char *buf, size_t len);
 
+/* The three steps one at a time, for the tests of their checks
+ * (tests/unit/test_skip_checks.c): detect's snapshot of m now; later,
+ * whether m repeats it (1: its control state is the snapshot's); the
+ * periods follow allows since the snapshot, or SKIP_REFUSED; advance by k
+ * of them, as skip_after_cycle would (the verify mode too): 0 or -1. */
+#define SKIP_REFUSED (UINT64_MAX - 1)
+void skip_test_snapshot(skip_t *s, const machine_t *m);
+int skip_test_same(const skip_t *s, const machine_t *m);
+uint64_t skip_test_follow(skip_t *s, machine_t *m);
+int skip_test_advance(skip_t *s, machine_t *m, uint64_t k);
+
 #endif

@@ -15,6 +15,7 @@ extern const test_case tests_node[];       /* unit/test_node.c */
 extern const test_case tests_jitter[];     /* unit/test_jitter.c */
 extern const test_case tests_threads[];    /* unit/test_threads.c */
 extern const test_case tests_skip[];       /* unit/test_skip.c */
+extern const test_case tests_skip_checks[]; /* unit/test_skip_checks.c */
 extern const test_case tests_watchdog[];   /* unit/test_watchdog.c */
 extern const test_case tests_checkers[];   /* unit/test_checkers.c */
 extern const test_case tests_detectors[];  /* unit/test_detectors.c */
