@@ -159,9 +159,9 @@ static int capped(machine_t *m, void *ctx)
 }
 
 /* Runs kind on 4x4 with the given watchdog, on threads (> 1: the engine's
- * bands step the C routers) or capped at 10 watchdogs (threads 0: a
- * routers_step hook steps them); returns machine_run's status, the machine
- * kept in m (machine_free it). */
+ * bands step the C routers; 1: the one-thread loop, machine_cycle_c) or
+ * capped at 10 watchdogs (threads 0: a routers_step hook steps them);
+ * returns machine_run's status, the machine kept in m (machine_free it). */
 static int run_prog_on(machine_t *m, int kind, int64_t watchdog, uint64_t cycles, int threads)
 {
     params_t p;
@@ -173,7 +173,7 @@ static int run_prog_on(machine_t *m, int kind, int64_t watchdog, uint64_t cycles
     if (machine_init(m, &p, 64)) return -1;
     static uint64_t cap;
     cap = 10 * (uint64_t)watchdog;
-    if (threads <= 1) {
+    if (threads == 0) {
         m->routers_step = capped;
         m->routers_ctx = &cap;
     }
@@ -236,20 +236,23 @@ static void test_detector_undeposited_no_wake(test_ctx *t)
 }
 
 /* A protocol error in a whole run: the run stops with the router's text
- * and the failing router's place; on 2 threads too, where router 3 is in
- * the main thread's band (band 0: the mutant engine_merge_skips_band0,
- * a merge that left band 0 out, survived every other C-level check). */
+ * and the failing router's place; through a routers_step hook (0), the
+ * one-thread loop every plain C run takes (1: no unit test reached its
+ * error path before, gcov says) and on 2 threads, where router 3 is in
+ * the main thread's band (band 0: the mutant engine_merge_skips_band0, a
+ * merge that left band 0 out, survived every other C-level check). */
 static void test_detector_run_protocol_error(test_ctx *t)
 {
-    for (int threads = 0; threads <= 2; threads += 2) {
+    for (int threads = 0; threads <= 2; threads++) {
         machine_t m;
         int st = run_prog_on(&m, PROG_STRAY_BODY, 1000, 0, threads);
         int node = m.error_node;
         const char *err = m.protocol_error;
         int hit = err && strstr(err, "BODY/TAIL flit with no route");
         machine_free(&m);
-        CHECK(t, st == RUN_PROTOCOL && node == 3 && hit, "%d threads: status %d (want %d), "
-              "router %d (want 3), '%s'", threads ? threads : 1, st, RUN_PROTOCOL, node,
+        CHECK(t, st == RUN_PROTOCOL && node == 3 && hit, "%s: status %d (want %d), "
+              "router %d (want 3), '%s'", threads ? threads > 1 ? "2 threads" : "1 thread" : "the hook",
+              st, RUN_PROTOCOL, node,
               hit ? "BODY/TAIL flit with no route" : "another error");
     }
 }
