@@ -77,7 +77,7 @@ int main(int argc, char **argv)
      * comparisons: a mutant they catch fails in seconds (scripts/mutants.sh
      * stops at the first FAIL) */
     const test_case *const suites[] = { tests_checkers, tests_detectors, tests_payload, tests_schedule,
-                                        tests_skip,     tests_skip_checks,
+                                        tests_skip_checks, tests_skip,
                                         tests_router,   tests_router_sync, tests_route, tests_params,
                                         tests_traffic,  tests_idle,     tests_node,     tests_jitter,   tests_threads,
                                         tests_watchdog,
