@@ -341,6 +341,26 @@ expect_usage kopt_gsync_barrier    run --kernel gsync --n 8 --words 0 --barrier 
 grep -qx "syncswitch: kernel msgpass: takes no --routing unidir (the +x-then-+y routes of hcube-msgpass, butterfly, crossover, normal-torus and [0-9]* more)" "$tmp/e" \
   && pass kopt_msgpass_routing_says || fail kopt_msgpass_routing_says "$(cat "$tmp/e")"
 
+# Doors no test reached before (a coverage run of these tests): each is
+# refused before any build or run, in one line that names it
+says() {
+  local name=$1 want=$2; shift 2
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/e"
+  local rc=$?
+  strip_asan "$tmp/e"
+  if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/e"; then
+    pass "$name"
+  else
+    fail "$name" "exit $rc, want 2 and one line with '$want': $(head -c 300 "$tmp/e")"
+  fi
+}
+says door_trace_reversed "--trace-from is after --trace-to" \
+  run --kernel phased --n 8 --words 4 --backend rtl --trace "$tmp/w.vcd" --trace-from 100 --trace-to 50
+says door_stall_text "stall = 'abc' needs NODE:STEP" run --kernel shift-long --n 8 --words 4 --stall abc
+says door_stall_outside "node 99 is outside the 8x8 torus" run --kernel shift-long --n 8 --words 4 --stall 99:1
+says door_rtl_x_seed_on_c "--rtl-x-seed needs --backend rtl or cosim" \
+  run --kernel phased --n 8 --words 4 --rtl-x-seed 1
+
 # cycles and messages of one run
 cm() { "$bin" run "$@" --json 2>/dev/null | sed -n 's/.*"cycles":\([0-9]*\),.*"messages":\([0-9]*\),.*"verified":true.*/\1 \2/p'; }
 # --mapping is honoured: the Gray labelling puts hypercube partners nearer
