@@ -243,6 +243,7 @@ static void test_detector_undeposited_no_wake(test_ctx *t)
  * merge that left band 0 out, survived every other C-level check). */
 static void test_detector_run_protocol_error(test_ctx *t)
 {
+    static const char *const how[] = { "the hook", "1 thread", "2 threads" };
     for (int threads = 0; threads <= 2; threads++) {
         machine_t m;
         int st = run_prog_on(&m, PROG_STRAY_BODY, 1000, 0, threads);
@@ -251,8 +252,7 @@ static void test_detector_run_protocol_error(test_ctx *t)
         int hit = err && strstr(err, "BODY/TAIL flit with no route");
         machine_free(&m);
         CHECK(t, st == RUN_PROTOCOL && node == 3 && hit, "%s: status %d (want %d), "
-              "router %d (want 3), '%s'", threads ? threads > 1 ? "2 threads" : "1 thread" : "the hook",
-              st, RUN_PROTOCOL, node,
+              "router %d (want 3), '%s'", how[threads], st, RUN_PROTOCOL, node,
               hit ? "BODY/TAIL flit with no route" : "another error");
     }
 }
