@@ -58,6 +58,24 @@ static int bad_name(const char *path, const char *what, const char *kind, char *
     return 1;
 }
 
+/* Does the last name of path fit dir's file system with the temporary
+ * suffix the write adds (.partial-PID; Linux's PIDs have up to 7 digits)?
+ * Checked by length, not by creating the name: a --check run's PID is not
+ * the run's. NULL, or why. */
+#define PARTIAL_SUFFIX_MAX (sizeof ".partial-" - 1 + 7)
+static const char *name_fits(const char *dir, const char *path, const char *what, char *why,
+                             size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    size_t len = strlen(slash ? slash + 1 : path);
+    long max = pathconf(dir, _PC_NAME_MAX);
+    if (max <= 0 || len + PARTIAL_SUFFIX_MAX <= (size_t)max) return NULL;
+    snprintf(why, size, "%s: the last name is %zu characters; the folder's file system takes "
+             "%ld, and the temporary name adds up to %zu (allowed 1..%ld)", what, len, max,
+             PARTIAL_SUFFIX_MAX, max - (long)PARTIAL_SUFFIX_MAX);
+    return why;
+}
+
 const char *ss_path_check_file(const char *path, const char *what, char *why, size_t size)
 {
     if (bad_name(path, what, "file", why, size)) return why;
@@ -69,7 +87,7 @@ const char *ss_path_check_file(const char *path, const char *what, char *why, si
     }
     char dir[SS_PATH_MAX + 1];
     folder_of(path, dir, sizeof dir);
-    return folder_writable(dir, why, size, what);
+    return folder_writable(dir, why, size, what) ? why : name_fits(dir, path, what, why, size);
 }
 
 /* A folder that --record may replace: absent, empty, or a recording (only
@@ -109,7 +127,7 @@ const char *ss_path_check_folder(const char *path, const char *what, char *why, 
     snprintf(clean, sizeof clean, "%s", path);
     for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--) clean[n - 1] = 0;
     folder_of(clean, dir, sizeof dir);
-    return folder_writable(dir, why, size, what);
+    return folder_writable(dir, why, size, what) ? why : name_fits(dir, clean, what, why, size);
 }
 
 /* What a file that is not a regular file is, for the messages. */

@@ -54,6 +54,25 @@ refused record_no_parent "does not exist" run --kernel msgpass --n 4 --words 4 -
 # refused before the minute-long Verilator build would start
 refused trace_proc_before_build "cannot write in the folder /proc" \
   run --kernel msgpass --n 6 --words 4 --backend cosim --trace /proc/w.fst
+# a last name the file system cannot take, or can take only without the
+# write's temporary suffix (.partial-PID, up to 16 characters): refused
+# before any work (was: --check passed it; a --trace run went to its end,
+# then could not write, exit 5; a name 1..16 characters under the limit
+# worked or not by the run's PID)
+name_max=$(getconf NAME_MAX "$tmp")
+long=$(printf "%$((name_max - 16 + 1))s" | tr ' ' a)   # one character too many
+toolong=$(printf "%$((name_max + 1))s" | tr ' ' b)
+refused links_name_too_long "the last name is $((name_max - 16 + 1)) characters" \
+  $T --rate 0.05 --links "$tmp/$long"
+refused record_name_too_long "the last name is" run --kernel msgpass --n 4 --words 4 --record "$tmp/$toolong"
+refused trace_name_too_long_before_build "the last name is" \
+  run --kernel msgpass --n 6 --words 4 --backend cosim --trace "$tmp/${toolong:4}.fst"
+# the longest name allowed is written
+fit=${long:1}
+if "$bin" $T --rate 0.05 --links "$tmp/$fit" >/dev/null 2>"$tmp/err" && [ -s "$tmp/$fit" ] &&
+   [ -z "$(leftovers)" ]; then pass links_longest_name_written
+else fail links_longest_name_written "$(head -c 200 "$tmp/err")"; fi
+rm -f "$tmp/$fit"
 
 # stdout on a full device: the summary or JSON that was lost is an error
 # (was: exit 0)
