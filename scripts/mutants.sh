@@ -88,6 +88,14 @@ route_escape_goes_adaptive @@ model/route.c @@ int k = 0, adaptive = p == PORT_L
 route_select_fewer_credits @@ model/router.c @@ if (best < 0 || AT(r->credits, ob) > AT(r->credits, best_ob)) { @@ if (best < 0 || AT(r->credits, ob) < AT(r->credits, best_ob)) { @@ min_adapt's selection takes the productive output with fewer credits
 route_valiant_leg1_keeps_class @@ model/route.c @@ fresh = 1;   /* the second leg starts here, on its own dateline classes */ @@ fresh = 0; @@ valiant's second leg keeps the first leg's dateline class (HI chains may wrap: deadlock-prone)
 route_valiant_no_wrap @@ model/route.c @@ c[0].head = rehead(head, route_ring_norm(dx - sx, n), route_ring_norm(dy - sy, n), 0); @@ c[0].head = rehead(head, dx - sx, dy - sy, 0); @@ valiant's first leg does not keep the destination offsets modulo n (the packet ends at the wrong node)
+fields_int_hi_open @@ api/fields.c @@ return (double)i >= f->lo && (double)i <= f->hi; @@ return (double)i >= f->lo && (double)i < f->hi; @@ an integer field's highest value refused (the range's top end open)
+fields_int_lo_open @@ api/fields.c @@ return (double)i >= f->lo && (double)i <= f->hi; @@ return (double)i > f->lo && (double)i <= f->hi; @@ an integer field's lowest value refused (the range's bottom end open)
+fields_mem_bw_floor_unchecked @@ api/fields.c @@ return strcmp(f->name, "mem_bw") != 0 || x == 0 || x >= MEM_BW_MIN; @@ return strcmp(f->name, "mem_bw") != 0 || x >= 0; @@ mem_bw between 0 and 1/64 accepted (a node memory that starves its DMA engines)
+fields_real_past_64_bits @@ api/fields.c @@ if (fabs(x) > 9.0e18) @@ if (fabs(x) > 9.0e30) @@ a double past 64 bits converted to an integer field (undefined; a wrong value or none refused)
+paths_name_fits_unchecked @@ api/paths.c @@ if (max <= 0 || len + PARTIAL_SUFFIX_MAX <= (size_t)max) return NULL; @@ if (max <= 0 || len <= (size_t)max + 100) return NULL; @@ an output name the file system cannot take passes the check (the run fails at its end)
+paths_partial_suffix_short @@ api/paths.c @@ #define PARTIAL_SUFFIX_MAX (sizeof ".partial-" - 1 + 7) @@ #define PARTIAL_SUFFIX_MAX (sizeof ".partial-" - 1 + 5) @@ the temporary suffix counted for 5-digit PIDs only (a long name works or fails by the PID)
+kernel_words_not_required @@ api/kernel_opts.c @@ if (!ss_values_given(v, "words")) @@ if (0 && !ss_values_given(v, "words")) @@ a kernel run from the library with B never set runs (on B's default) instead of being refused
+traffic_trace_step_back_accepted @@ api/traffic_opts.c @@ if (t->trace_len && cycle < t->trace[t->trace_len - 1].cycle) { @@ if (t->trace_len && cycle + 1 < t->trace[t->trace_len - 1].cycle) { @@ a trace message one cycle before the one added last is taken (the trace out of order)
 schedule_ij_swap @@ sw/schedule/aapc_schedule.c @@ int j = rest % s->h, i = rest / s->h; @@ int i = rest % s->h, j = rest / s->h; @@ the AAPC schedule's X and Y tuple loops swapped (every pair kept, another order)
 schedule_form_swap @@ sw/schedule/aapc_schedule.c @@ int form = phase & 1, rest = phase >> 1; @@ int form = !(phase & 1), rest = phase >> 1; @@ the two forms of each crossing swapped (every pair kept, another order)
 schedule_k_reversed @@ sw/schedule/aapc_schedule.c @@ int k = rest % s->q; @@ int k = s->q - 1 - rest % s->q; @@ the rotations k taken in reverse (every pair kept, another order)
@@ -99,12 +107,14 @@ EOF
 # mutants under rtl/; c: only mutants outside rtl/; any), and the command
 # (run in the copy; it fails or prints a FAIL line when it catches the
 # mutant). All are in make test but the last, make formal's full proofs.
-# cli and mpi are the command-line suites and the MPI runs of tests/run.sh
+# cli and mpi are the command-line suites and the MPI runs of tests/run.sh,
+# api the library's own tests (tests/api: the API's contract, the bounds)
 # (mpi: the golden subsets on 2 and 4 ranks and tests/mpi/mpi.sh).
 CHECKS=(
   "unit:any:make -s build/test_model >/dev/null && build/test_model"
   "golden:any:make -s build/syncswitch >/dev/null && tests/golden.sh build"
   "cli:c:make -s build/syncswitch >/dev/null && for s in tests/cli/*.sh; do \"\$s\" build; done"
+  "api:c:make -s build/syncswitch api-tests >/dev/null && build/api/test_api && tests/api/bounds.sh build"
   "mpi:c:make -s build/syncswitch build/syncswitch-mpi >/dev/null && tests/golden.sh build --mpi 2 --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) ' && tests/golden.sh build --mpi 4 --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)\$' && tests/mpi/mpi.sh build"
   "formal-quick:rtl:tests/formal/formal.sh"
   "router_tb:any:make -s router-tb >/dev/null && build/rtl/router_tb/d2_t2/router_tb"

@@ -225,7 +225,49 @@ static void nulls(void)
     rc = ss_traffic_add_line(t, "5 0 1 4");
     CHECK("add_line_ok", rc == SS_OK && ss_traffic_check(t, p) == NULL, "rc %d: %s", rc,
           ss_traffic_opts_error(t));
+    /* a trace is in cycle order, line by line or message by message; a
+     * NULL line is refused by its number */
+    rc = ss_traffic_add_message(t, 4, 1, 2, 4);
+    CHECK("add_message_backwards", rc == SS_ERR_USAGE && !strcmp(ss_traffic_opts_error(t),
+          "trace message 2: cycle 4 goes backwards (the message before has 5)"), "rc %d: %s", rc,
+          ss_traffic_opts_error(t));
+    rc = ss_traffic_add_line(t, "4 1 2 4");
+    CHECK("add_line_backwards", rc == SS_ERR_USAGE && strstr(ss_traffic_opts_error(t),
+          "trace message 2: cycle 4 goes backwards"), "rc %d: %s", rc, ss_traffic_opts_error(t));
+    rc = ss_traffic_add_line(t, NULL);
+    CHECK("add_line_null", rc == SS_ERR_USAGE && !strcmp(ss_traffic_opts_error(t),
+          "trace message 2: no line"), "rc %d: %s", rc, ss_traffic_opts_error(t));
+    rc = ss_traffic_add_message(t, 5, 1, 2, 4);   /* the same cycle: in order */
+    CHECK("add_message_same_cycle", rc == SS_OK && ss_traffic_check(t, p) == NULL, "rc %d: %s", rc,
+          ss_traffic_opts_error(t));
     ss_traffic_opts_free(t);
+    ss_kernel_opts_free(k);
+    ss_params_free(p);
+}
+
+/* A run whose kernel or B was never set is refused by the library, with
+ * the field's name, and runs nothing (the CLI and Python ask for both
+ * first; a C program may not) */
+static void required(void)
+{
+    ss_params *p = ss_params_new();
+    ss_params_set_int(p, "n", 4);
+    ss_kernel_opts *k = ss_kernel_opts_new();
+    const char *why = ss_kernel_check(k, p);
+    CHECK("kernel_required", why && !strcmp(why, "kernel is required (a name of 'syncswitch list')"),
+          "%s", why ? why : "accepted");
+    ss_kernel_opts_set(k, "kernel", "msgpass");
+    why = ss_kernel_check(k, p);
+    CHECK("words_required", why && !strcmp(why, "words is required (B, words per message)"), "%s",
+          why ? why : "accepted");
+    ss_result *r = ss_run_kernel(p, k);
+    CHECK("words_required_run", ss_result_status(r) == SS_ERR_USAGE &&
+          strstr(ss_result_error(r), "words is required"), "status %d: %s", ss_result_status(r),
+          ss_result_error(r));
+    ss_result_free(r);
+    ss_kernel_opts_set_int(k, "words", 0);   /* B = 0 is a value, not a missing one */
+    why = ss_kernel_check(k, p);
+    CHECK("words_zero_given", why == NULL, "%s", why);
     ss_kernel_opts_free(k);
     ss_params_free(p);
 }
@@ -233,6 +275,7 @@ static void nulls(void)
 int main(void)
 {
     nulls();
+    required();
     threads();
     backends();
     CHECK("version", ss_api_version() == SS_API_VERSION, "%d vs %d", ss_api_version(),
@@ -257,6 +300,16 @@ int main(void)
     rc = ss_params_set(p, "seed", "18446744073709551621");
     CHECK("int_past_64_bits", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
           "seed = 18446744073709551621 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
+          ss_params_error(p));
+    /* the same as a double, either sign: refused before the conversion to
+     * 64 bits, which would be undefined */
+    rc = ss_params_set_real(p, "seed", 1e19);
+    CHECK("real_past_64_bits", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "seed = 1e+19 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
+          ss_params_error(p));
+    rc = ss_params_set_real(p, "seed", -1e19);
+    CHECK("real_past_64_bits_negative", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "seed = -1e+19 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
           ss_params_error(p));
     CHECK("defaults_ok", ss_params_check(p) == NULL, "%s", ss_params_check(p));
     rc = ss_params_preset(p, "paragon");
