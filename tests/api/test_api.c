@@ -310,6 +310,15 @@ int main(void)
     CHECK("real_past_64_bits_negative", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
           "seed = -1e+19 is out of range (allowed 0..4294967295)"), "rc %d: %s", rc,
           ss_params_error(p));
+    /* mem_bw's range has a gap: 0 (unlimited), or 1/64 and up */
+    ss_params_set_real(p, "mem_bw", 0.01);
+    const char *bw_why = ss_params_check(p);
+    CHECK("mem_bw_gap_refused", bw_why && !strcmp(bw_why, "mem_bw = 0.01 is out of range "
+          "(allowed 0, or 0.015625..1e+06)"), "%s", bw_why ? bw_why : "accepted");
+    ss_params_set_real(p, "mem_bw", 1.0 / 64);
+    bw_why = ss_params_check(p);
+    CHECK("mem_bw_floor_taken", bw_why == NULL, "%s", bw_why);
+    ss_params_set_real(p, "mem_bw", 0);
     CHECK("defaults_ok", ss_params_check(p) == NULL, "%s", ss_params_check(p));
     rc = ss_params_preset(p, "paragon");
     CHECK("unknown_preset", rc == SS_ERR_USAGE && strstr(ss_params_error(p), "allowed: iwarp"),
