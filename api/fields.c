@@ -3,6 +3,7 @@
  * traffic options) as data, and the one range check every front end
  * calls: a field's name, type, allowed range and help live here and
  * nowhere else. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -255,10 +256,13 @@ int ss_values_set_text(ss_values *v, const char *name, const char *text)
     if (!text) return set_error(v, "%s needs a value", f->name);
     char *end;
     errno = 0;
+    /* strtoll and strtod skip leading blanks but stop at trailing ones: a
+     * number is the whole text, blanks on neither side */
+    int blank = isspace((unsigned char)text[0]);
     switch (f->type) {
     case SS_FIELD_INT: {
         long long x = strtoll(text, &end, 10);
-        if (end == text || *end)
+        if (end == text || *end || blank)
             return set_error(v, "%s needs an integer, got '%s'", f->name, text);
         if (errno == ERANGE)   /* an integer, beyond 64 bits: out of any range */
             return set_error(v, "%s = %s is out of range (allowed %s)", f->name, text, f->range);
@@ -266,7 +270,7 @@ int ss_values_set_text(ss_values *v, const char *name, const char *text)
     }
     case SS_FIELD_REAL: {
         double x = strtod(text, &end);
-        if (end == text || *end || isnan(x))
+        if (end == text || *end || blank || isnan(x))
             return set_error(v, "%s needs a number, got '%s'", f->name, text);
         if (errno == ERANGE && fabs(x) > 1)   /* overflow (an underflow is ~0) */
             return set_error(v, "%s = %s is out of range (allowed %s)", f->name, text, f->range);

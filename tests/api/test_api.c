@@ -286,6 +286,13 @@ int main(void)
     rc = ss_params_set(p, "depth", "four");
     CHECK("not_a_number", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
           "depth needs an integer, got 'four'"), "rc %d: %s", rc, ss_params_error(p));
+    /* a number is the whole text: a blank before it is refused as one after */
+    rc = ss_params_set(p, "depth", " 4");
+    CHECK("int_leading_blank", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "depth needs an integer, got ' 4'"), "rc %d: %s", rc, ss_params_error(p));
+    rc = ss_params_set(p, "jitter", "\t0.1");
+    CHECK("real_leading_blank", rc == SS_ERR_USAGE && !strcmp(ss_params_error(p),
+          "jitter needs a number, got '\t0.1'"), "rc %d: %s", rc, ss_params_error(p));
     rc = ss_params_set_real(p, "depth", 2.5);
     CHECK("real_for_int", rc == SS_ERR_USAGE, "rc %d", rc);
     /* NaN is not a number, from text or as a double (the CLI's words, and
