@@ -22,12 +22,18 @@
 #include "paths.h"
 #include "report.h"
 #include "run.h"
+#include "syncswitch.h"
 #include "traffic_run.h"
+
+/* list and presets take nothing: an argument is a mistake, not ignored */
+static void no_arguments(int argc, char **argv)
+{
+    if (argc > 2) usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
+}
 
 static int cmd_list(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    no_arguments(argc, argv);
     for (const kernel_t *k = kernel_next(NULL); k; k = kernel_next(k))
         printf("%-21s %s [%s]\n", k->name, k->summary, k->source);
     return 0;
@@ -36,8 +42,7 @@ static int cmd_list(int argc, char **argv)
 /* Each preset: its name and description, then the options it sets. */
 static int cmd_presets(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    no_arguments(argc, argv);
     const params_preset_t *r;
     int w = 0;
     for (int i = 0; (r = params_preset_at(i)); i++)
@@ -311,6 +316,8 @@ static void help(FILE *f)
         if (c->summary) fprintf(f, "%*s%s", col < 37 ? 37 - col : 1, "", c->summary);
         fputc('\n', f);
     }
+    fprintf(f, "  syncswitch --version%*sthe version (%s)\n", 37 - 22, "",
+            ss_version_string());
     options_help(f);
     fputs("exit status: 0 ok, 1 data verification failed, 2 usage, 3 no progress\n"
           "(watchdog), 4 co-simulation mismatch, 5 internal error\n", f);
@@ -337,6 +344,11 @@ int syncswitch_main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         help(stdout);
+        return flushed(0);
+    }
+    if (!strcmp(cmd, "--version")) {
+        if (argc > 2) usage_error("--version: unexpected argument '%s'", argv[2]);
+        printf("syncswitch %s\n", ss_version_string());
         return flushed(0);
     }
     for (int i = 0; i < NCOMMANDS; i++) {

@@ -360,6 +360,15 @@ says door_stall_text "stall = 'abc' needs NODE:STEP" run --kernel shift-long --n
 says door_stall_outside "node 99 is outside the 8x8 torus" run --kernel shift-long --n 8 --words 4 --stall 99:1
 says door_rtl_x_seed_on_c "--rtl-x-seed needs --backend rtl or cosim" \
   run --kernel phased --n 8 --words 4 --rtl-x-seed 1
+# list and presets take no argument (were: ignored, exit 0)
+says door_list_argument "list: unexpected argument 'extra'" list extra
+says door_presets_argument "presets: unexpected argument '--n'" presets --n 4
+# --version: the header's version, one line
+want="syncswitch $(sed -n 's/^#define SS_API_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' \
+  "$(dirname "$0")/../../include/syncswitch.h" | paste -sd.)"
+got=$("$bin" --version 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then pass version; else fail version "exit $rc: '$got', want '$want'"; fi
+says door_version_argument "--version: unexpected argument 'x'" --version x
 
 # cycles and messages of one run
 cm() { "$bin" run "$@" --json 2>/dev/null | sed -n 's/.*"cycles":\([0-9]*\),.*"messages":\([0-9]*\),.*"verified":true.*/\1 \2/p'; }
