@@ -134,8 +134,10 @@ printf '0 1 2 4\n\000\001\002binary\n' >"$tmp/bin.trace"
 expect_usage tr_trace_binary   traffic --trace-in "$tmp/bin.trace" --n 4
 printf '0 1 2 4\n18446744073709551615 1 2 4\n' >"$tmp/huge.trace"
 expect_usage tr_trace_huge     traffic --trace-in "$tmp/huge.trace" --n 4
+printf '99999999999999999999 1 2 4\n' >"$tmp/wide.trace"
 for c in dir:"a directory" bin:"binary data" huge:"cycle 18446744073709551615 is out of range" \
-         dst:"dst.trace:2: destination 99 is outside"; do
+         dst:"dst.trace:2: destination 99 is outside" \
+         wide:"wide.trace:1: the cycle 99999999999999999999 is out of range (above 18446744073709551615)"; do
   f=${c%%:*}; want=${c#*:}
   [ "$f" = dir ] && arg="$tmp/a_dir" || arg="$tmp/$f.trace"
   "$bin" traffic --trace-in "$arg" --n 4 2>"$tmp/err" >/dev/null
@@ -146,6 +148,14 @@ printf '0 1 2 4\n1000000000 2 1 4\n' >"$tmp/gap.trace"
 out=$(timeout 20 "$bin" traffic --trace-in "$tmp/gap.trace" --n 16 --json 2>&1)
 echo "$out" | grep -q '"delivered":2,.*"verified":true' && pass tr_trace_gap_fast \
   || fail tr_trace_gap_fast "$(echo "$out" | head -c 200)"
+# a trace saved with a UTF-8 byte order mark runs as the same trace without
+# it (was: "the cycle is not a non-negative integer ('<the mark>0')")
+printf '0 1 2 4\n7 2 1 4\n' >"$tmp/plain.trace"
+printf '\357\273\2770 1 2 4\n7 2 1 4\n' >"$tmp/bom.trace"
+a=$("$bin" traffic --trace-in "$tmp/plain.trace" --n 4 --json 2>&1 | strip_wall | sed 's/"trace_file":"[^"]*"//')
+b=$("$bin" traffic --trace-in "$tmp/bom.trace" --n 4 --json 2>&1 | strip_wall | sed 's/"trace_file":"[^"]*"//')
+if [ -n "$a" ] && [ "$a" = "$b" ] && echo "$a" | grep -q '"delivered":2,'; then pass tr_trace_bom
+else fail tr_trace_bom "$(echo "$b" | head -c 200)"; fi
 # the line named: file and line number
 "$bin" traffic --trace-in "$tmp/back.trace" --n 4 2>"$tmp/err" >/dev/null
 if grep -q "back.trace:3: cycle 5 goes backwards" "$tmp/err"; then pass tr_trace_line_named
