@@ -86,6 +86,11 @@ a=$("$bin" run --kernel msgpass --n 4 --words 8 --json | strip_wall)
 printf 'kernel = msgpass\nn = 4\nwords = 8\njson = 1\n' >run.conf
 b=$("$bin" run --config run.conf | strip_wall)
 if [ -n "$a" ] && [ "$a" = "$b" ]; then pass run_file_is_flags; else fail run_file_is_flags "$a / $b"; fi
+# saved with a UTF-8 byte order mark (some editors do): the same run (was:
+# "unknown key '<the mark>kernel'"); CRLF line ends too
+printf '\357\273\277kernel = msgpass\r\nn = 4\r\nwords = 8\r\njson = 1\r\n' >bom.conf
+b=$("$bin" run --config bom.conf 2>&1 | strip_wall)
+if [ -n "$a" ] && [ "$a" = "$b" ]; then pass bom_crlf_file_is_flags; else fail bom_crlf_file_is_flags "$b"; fi
 
 file_refused unknown_key unknown.conf 'n = 4\nfoo = 1\n' "unknown.conf:2: unknown key 'foo'"
 for k in router speculative sw_allocator vc_allocator credit_delay \
