@@ -257,14 +257,18 @@ def run_trace(trace, preset=None, **values):
         except TypeError:
             raise ParamError("trace = %r: a file name, or an iterable of (cycle, source, "
                              "destination, words)" % (trace,)) from None
-        for i, m in enumerate(messages):
+        count = 0
+        for m in messages:
+            count += 1
             # a message as the line of a trace file that holds it: the
             # library's one parser says what is wrong (a fifth field, a
             # float, a bool, a number past 32 or 64 bits), as for --trace-in
             line = m if isinstance(m, (str, bytes)) else _trace_line(m)
             line = line if isinstance(line, bytes) else line.encode()
-            if lib.ss_traffic_add_line(t.ptr, _nul_free("trace message %d" % (i + 1), line)):
+            if lib.ss_traffic_add_line(t.ptr, _nul_free("trace message %d" % count, line)):
                 raise ParamError(t.error())
+        if not count:   # as a file with none (was: "traffic needs a pattern")
+            raise ParamError("trace: no messages in the trace (an empty iterable)")
     return _run_traffic(preset, values, add)
 
 

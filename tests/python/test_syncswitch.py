@@ -153,6 +153,10 @@ def test_trace_with_bad_node_ids_raises(tmp_path):
     with pytest.raises(syncswitch.ParamError, match="^%s: no messages in the trace$" % (tmp_path / "empty.trace")):
         (tmp_path / "empty.trace").write_text("# nothing\n")
         syncswitch.run_trace(tmp_path / "empty.trace", n=4)
+    # no messages from an iterable either (was: "traffic needs a pattern")
+    for empty in ([], iter(())):
+        with pytest.raises(syncswitch.ParamError, match=r"^trace: no messages in the trace \(an empty iterable\)$"):
+            syncswitch.run_trace(empty, n=4)
 
 
 def test_stuck_run_raises_run_error():
