@@ -29,8 +29,13 @@ static int run_phased(ss_params *p, int words)
     return !ok;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) {   /* a fixed example: an option would be silently ignored */
+        fprintf(stderr, "api_example: takes no arguments (got '%s'): it runs fixed examples; edit "
+                "api_example.c for yours\n", argv[1]);
+        return 2;
+    }
     if (ss_api_version() / 10000 != SS_API_VERSION_MAJOR) {
         fprintf(stderr, "api_example: built for API %d, linked with %d\n", SS_API_VERSION,
                 ss_api_version());

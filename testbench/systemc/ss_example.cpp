@@ -89,8 +89,13 @@ struct processor : sc_module {
     }
 };
 
-int sc_main(int, char **)
+int sc_main(int argc, char **argv)
 {
+    if (argc > 1) {   // a fixed example: an option would be silently ignored
+        std::fprintf(stderr, "ss_example: takes no arguments (got '%s'): it runs one fixed 4x4 "
+                             "example; edit cfg in ss_example.cpp for yours\n", argv[1]);
+        return 2;
+    }
     syncswitch::config cfg;  // the default preset: iWarp's T_t, buffer depth, costs
     cfg.n = 4;
     cfg.sync = syncswitch::sync_mode::off;   // no AAPC phases here

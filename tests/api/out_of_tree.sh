@@ -25,6 +25,11 @@ if cc -std=c11 -Wall -Wextra -Werror api_example.c $(pkg-config --cflags --libs 
    grep -q "phased B=256 .*% of Eq. 1" "$tmp/run.log" && grep -q "^refused: depth = 32" "$tmp/run.log"; then
   echo "PASS oot_c_shared"
 else echo "FAIL oot_c_shared: $(cat "$tmp/cc.log" "$tmp/run.log" | head -c 400)"; fi
+# an argument is refused, not ignored (was: ran the fixed examples, exit 0)
+./api_shared --n 8 >"$tmp/arg.log" 2>&1; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/arg.log")" -eq 1 ] && grep -q "takes no arguments (got '--n')" "$tmp/arg.log"
+then echo "PASS oot_c_refuses_argument"
+else echo "FAIL oot_c_refuses_argument: exit $rc: $(head -c 200 "$tmp/arg.log")"; fi
 # shellcheck disable=SC2046
 if cc -std=c11 api_example.c $(pkg-config --cflags syncswitch) "$prefix/lib/libsyncswitch.a" \
      $(pkg-config --libs-only-other --static syncswitch) -lm -o api_static 2>"$tmp/cc.log" &&

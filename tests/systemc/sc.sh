@@ -70,6 +70,12 @@ else
   fail example "$(echo "$out" | tail -2 | tr '\n' ' ')"
 fi
 
+# an argument is refused, not ignored (was: ran the fixed example, exit 0)
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$dir/sc/ss_example" --n 8 >"$tmp/arg.out" 2>&1; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/arg.out")" -eq 1 ] && grep -q "takes no arguments (got '--n')" "$tmp/arg.out"
+then pass example_refuses_argument
+else fail example_refuses_argument "exit $rc: $(head -c 200 "$tmp/arg.out")"; fi
+
 # 5. A stalled kernel hits the same watchdog, with the same report, as on c
 run_stuck() {
   "$bin" run --kernel phased --n 8 --words 16 --stall 3:5 --watchdog 3000 --backend "$1" \
