@@ -8,6 +8,8 @@ Runs go on a thread pool: the library keeps no global state, and ctypes
 drops the GIL for the length of a run."""
 import argparse
 import os
+import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import matplotlib
@@ -40,14 +42,49 @@ def plot(pct, sizes, n, path):
     ax.set_title("AAPC on a %dx%d torus (iwarp preset)" % (n, n))
     ax.legend()
     ax.grid(True, alpha=0.3)
-    # a reader never sees half a PNG: write beside it, then rename
-    tmp = path + ".tmp.png"
-    fig.savefig(tmp, dpi=100, bbox_inches="tight")
-    os.replace(tmp, path)
+    # a reader never sees half a PNG: written under a temporary name in its
+    # folder, renamed when complete, removed if the write fails
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
+                               prefix=os.path.basename(path) + ".", suffix=".partial")
+    os.close(fd)
+    try:
+        fig.savefig(tmp, format="png", dpi=100, bbox_inches="tight")
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def refuse(why):
+    """Bad input: one line on stderr, exit 2, before any run."""
+    print("sweep_eq1: " + why, file=sys.stderr)
+    sys.exit(2)
+
+
+def check_output(path):
+    """The PNG can be written where it is named: checked before the sweep
+    (by creating a file in its folder: root passes access(2) everywhere)."""
+    if not path.endswith(".png"):
+        refuse("%s: the output is a PNG, name it FILE.png" % path)
+    if os.path.isdir(path):
+        refuse("%s: a folder, not a file that can be replaced" % path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        refuse("%s: the folder %s does not exist" % (path, folder))
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        refuse("%s: cannot write in the folder %s (%s)" % (path, folder, e.strerror))
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):   # one line, not the usage before it
+        refuse(message + " (try --help)")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("png")
     ap.add_argument("--quick", action="store_true", help="B up to 128 only (about a second)")
     ap.add_argument("--max-words", type=int, default=1024)
@@ -55,6 +92,14 @@ def main():
     a = ap.parse_args()
     top = 128 if a.quick else a.max_words
     sizes = [b for b in (2 ** i for i in range(4, 21)) if b <= top]
+    if not sizes:
+        refuse("--max-words %d: the sweep's sizes are 16, 32, ... (allowed 16..1048576)" % top)
+    check_output(a.png)
+    for k in KERNELS:   # the library's check, every value of the sweep's last run
+        try:
+            syncswitch.check_kernel(k, sizes[-1], n=a.n)
+        except syncswitch.ParamError as e:
+            refuse(str(e))
     pct = sweep(sizes, a.n)
     for b in sizes:
         print("B=%-5d " % b + "  ".join("%s %5.1f%%" % (k, pct[k, b]) for k in KERNELS))

@@ -6,6 +6,7 @@ fifth tuple field was dropped, preset=5 raised AttributeError, ...)."""
 import math
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,30 @@ def test_misspelled_keyword_names_every_field_the_call_takes():
         want = [f["name"] for f in syncswitch.fields("params")] + \
                [f["name"] for f in syncswitch.fields(run_set)]
         assert allowed == want, line
+
+
+# The shipped example (examples/python/sweep_eq1.py) is a door too: bad
+# input is one line and exit 2 before any run (were: a traceback after the
+# whole sweep for an unwritable PNG, a temporary file left beside the
+# folder named, exit 1 for n = 7, a log-scale crash for --max-words 8)
+EXAMPLE = ROOT / "examples" / "python" / "sweep_eq1.py"
+
+
+@pytest.mark.parametrize("args,want", [
+    (["{tmp}/nope/x.png", "--quick"], "the folder {tmp}/nope does not exist"),
+    (["{tmp}", "--quick"], "the output is a PNG, name it FILE.png"),
+    (["{tmp}/dir.png", "--quick"], "{tmp}/dir.png: a folder, not a file that can be replaced"),
+    (["{tmp}/x.png", "--max-words", "8"], "--max-words 8: the sweep's sizes are 16, 32, ..."),
+    (["{tmp}/x.png", "--quick", "--n", "7"], "n = 7: the phased schedule needs n a multiple of 8"),
+    (["{tmp}/x.png", "--max-words", "abc"], "argument --max-words: invalid int value: 'abc'"),
+], ids=["no_folder", "a_folder", "a_folder_named_png", "no_sizes", "n_7", "not_an_int"])
+def test_example_refuses_before_any_run(tmp_path, args, want):
+    (tmp_path / "dir.png").mkdir()
+    argv = [a.format(tmp=tmp_path) for a in args]
+    p = subprocess.run([sys.executable, str(EXAMPLE), *argv],
+                       capture_output=True, text=True, timeout=60)
+    lines = p.stderr.splitlines()
+    assert p.returncode == 2 and len(lines) == 1, p.stderr
+    assert lines[0].startswith("sweep_eq1: ") and want.format(tmp=tmp_path) in lines[0], lines[0]
+    assert p.stdout == ""   # no size was run
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["dir.png"]   # nothing left
