@@ -98,6 +98,10 @@ kernel_words_not_required @@ api/kernel_opts.c @@ if (!ss_values_given(v, "words
 traffic_trace_step_back_accepted @@ api/traffic_opts.c @@ if (t->trace_len && cycle < t->trace[t->trace_len - 1].cycle) { @@ if (t->trace_len && cycle + 1 < t->trace[t->trace_len - 1].cycle) { @@ a trace message one cycle before the one added last is taken (the trace out of order)
 fields_leading_blank_taken @@ api/fields.c @@ int blank = isspace((unsigned char)text[0]); @@ int blank = 0 && isspace((unsigned char)text[0]); @@ a number with a blank before it is taken (one after it is refused)
 traffic_trace_bom_kept @@ api/traffic_opts.c @@ size_t bom = line == 1 && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0; @@ size_t bom = line == 1 && got >= 4 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 4 : 0; @@ a byte order mark passed over with the byte after it (the first message's cycle loses its first digit)
+sc_ni_head_pool_swapped @@ testbench/systemc/ss_ni.cpp @@ cmd.vc = pool == POOL_AAPC ? VC_AAPC : VC_MP_LO; @@ cmd.vc = pool == POOL_AAPC ? VC_MP_LO : VC_AAPC; @@ SystemC NI: a HEAD posted through CMD_HEAD goes to the other pool's VC (AAPC on message passing's, and back)
+sc_ni_dma_one_past_memory @@ testbench/systemc/ss_ni.cpp @@ if (static_cast<size_t>(s.cmd_addr) + v > nd->mem_words) { @@ if (static_cast<size_t>(s.cmd_addr) + v > nd->mem_words + 1) { @@ SystemC NI: a DMA block one word past the node's memory is posted (its engine reads past the memory)
+sc_ni_wait_arg_hi_unshifted @@ testbench/systemc/ss_ni.cpp @@ s.wait_arg = (s.wait_arg & 0xFFFFFFFFull) | static_cast<uint64_t>(v) << 32; @@ s.wait_arg = (s.wait_arg & 0xFFFFFFFFull) | static_cast<uint64_t>(v); @@ SystemC NI: WAIT_ARG_HI lands in the low half (a wait past 2^32 cycles ends at once)
+sc_ni_cmdq_full_late @@ testbench/systemc/ss_ni.cpp @@ if (is_post && nd->cmd_cnt == CMDQ_DEPTH) { @@ if (is_post && nd->cmd_cnt > CMDQ_DEPTH) { @@ SystemC NI: a post into a full command queue is taken (the ring's oldest command overwritten)
 schedule_ij_swap @@ sw/schedule/aapc_schedule.c @@ int j = rest % s->h, i = rest / s->h; @@ int i = rest % s->h, j = rest / s->h; @@ the AAPC schedule's X and Y tuple loops swapped (every pair kept, another order)
 schedule_form_swap @@ sw/schedule/aapc_schedule.c @@ int form = phase & 1, rest = phase >> 1; @@ int form = !(phase & 1), rest = phase >> 1; @@ the two forms of each crossing swapped (every pair kept, another order)
 schedule_k_reversed @@ sw/schedule/aapc_schedule.c @@ int k = rest % s->q; @@ int k = s->q - 1 - rest % s->q; @@ the rotations k taken in reverse (every pair kept, another order)
@@ -110,13 +114,15 @@ EOF
 # (run in the copy; it fails or prints a FAIL line when it catches the
 # mutant). All are in make test but the last, make formal's full proofs.
 # cli and mpi are the command-line suites and the MPI runs of tests/run.sh,
-# api the library's own tests (tests/api: the API's contract, the bounds)
+# api the library's own tests (tests/api: the API's contract, the bounds),
+# systemc the SystemC front end's (tests/systemc/sc.sh: the NI, the network)
 # (mpi: the golden subsets on 2 and 4 ranks and tests/mpi/mpi.sh).
 CHECKS=(
   "unit:any:make -s build/test_model >/dev/null && build/test_model"
   "golden:any:make -s build/syncswitch >/dev/null && tests/golden.sh build"
   "cli:c:make -s build/syncswitch >/dev/null && for s in tests/cli/*.sh; do \"\$s\" build; done"
   "api:c:make -s build/syncswitch api-tests >/dev/null && build/api/test_api && tests/api/bounds.sh build"
+  "systemc:c:make -s build/syncswitch sc-bin build/sc/ss_example build/sc/test_ni build/sc/test_network build/sc/fabric_test >/dev/null && tests/systemc/sc.sh build"
   "mpi:c:make -s build/syncswitch build/syncswitch-mpi >/dev/null && tests/golden.sh build --mpi 2 --only '^(phased|msgpass|phased-sw|phased-gsync|two-stage|store-forward) ' && tests/golden.sh build --mpi 4 --only '^(phased 8 4|phased-sw 8 4|two-stage 4 4|msgpass 4 4)\$' && tests/mpi/mpi.sh build"
   "formal-quick:rtl:tests/formal/formal.sh"
   "router_tb:any:make -s router-tb >/dev/null && build/rtl/router_tb/d2_t2/router_tb"

@@ -104,6 +104,20 @@ struct tester : sc_module {
                 tlm::TLM_ADDRESS_ERROR_RESPONSE, "memory window");
         refused("dma_beyond_memory", TLM_WRITE_COMMAND, SS_NI_CMD_LEN, 4,
                 tlm::TLM_GENERIC_ERROR_RESPONSE, "CMD_LEN", 300);
+        // the block's end against the memory's, exactly: from word 1, 256
+        // words run one past the 256 (refused); 255 fit (posted below)
+        uint32_t one = 1;
+        access(TLM_WRITE_COMMAND, SS_NI_CMD_ADDR, &one, 4);
+        refused("dma_one_word_past", TLM_WRITE_COMMAND, SS_NI_CMD_LEN, 4,
+                tlm::TLM_GENERIC_ERROR_RESPONSE, "CMD_LEN", 256);
+        // the 64-bit wait argument: each half written, each read back
+        uint32_t lo = 7, hi = 5, rlo = 0, rhi = 0;
+        bool args = access(TLM_WRITE_COMMAND, SS_NI_WAIT_ARG_LO, &lo, 4) == tlm::TLM_OK_RESPONSE &&
+                    access(TLM_WRITE_COMMAND, SS_NI_WAIT_ARG_HI, &hi, 4) == tlm::TLM_OK_RESPONSE &&
+                    access(TLM_READ_COMMAND, SS_NI_WAIT_ARG_LO, &rlo, 4) == tlm::TLM_OK_RESPONSE &&
+                    access(TLM_READ_COMMAND, SS_NI_WAIT_ARG_HI, &rhi, 4) == tlm::TLM_OK_RESPONSE;
+        check("wait_arg_halves", args && rlo == 7 && rhi == 5,
+              "read back " + std::to_string(rlo) + ", " + std::to_string(rhi) + " (want 7, 5)");
 
         // no data pointer (issue 30): an error response and a warning, no crash
         int before = g_warnings;
@@ -126,8 +140,10 @@ struct tester : sc_module {
         check("cmdq_space", ok, "CMDQ_SPACE " + std::to_string(v) + ", want 8");
 
         // the command queue holds 8; the 9th post is refused
-        int posted = 0;
-        for (int i = 0; i < 8; i++) {
+        // (the first: the 255 words from word 1, which end at the memory's end)
+        uint32_t fit = 255;
+        int posted = access(TLM_WRITE_COMMAND, SS_NI_CMD_LEN, &fit, 4) == tlm::TLM_OK_RESPONSE;
+        for (int i = 1; i < 8; i++) {
             uint32_t t = 0;
             posted += access(TLM_WRITE_COMMAND, SS_NI_CMD_TAIL, &t, 4) == tlm::TLM_OK_RESPONSE;
         }
