@@ -120,46 +120,58 @@ static const char *const planted[] = {
 };
 #define NUM_PLANTED ((int)(sizeof planted / sizeof *planted))
 
-/* The stream is followed as it is; each planted fault is refused. */
+/* The stream is followed as it is; each planted fault is refused. *c: the
+ * copy in use, freed by the caller (after a failed CHECK too). */
+static void follow_each_plant(test_ctx *t, machine_t *m, skip_t *s, uint64_t P, machine_t **c)
+{
+    *c = skip_clone(m);
+    CHECK(t, *c != NULL, "no memory for a clone");
+    uint64_t k = skip_test_follow(s, *c);
+    CHECK(t, k != SKIP_REFUSED && k >= 2 && k < LEN, "the stream as it is: follow gives %llu periods",
+          (unsigned long long)k);
+    for (int f = 0; f < NUM_PLANTED; f++) {
+        skip_clone_free(*c);
+        *c = skip_clone(m);
+        CHECK(t, *c != NULL, "no memory for a clone");
+        plant(*c, f);
+        CHECK(t, skip_test_same(s, *c), "%s: the period's comparison sees it (plant elsewhere)",
+              planted[f]);
+        CHECK(t, skip_test_follow(s, *c) == SKIP_REFUSED, "%s: followed (period %llu)", planted[f],
+              (unsigned long long)P);
+    }
+}
+
 static void test_skip_follow_refuses_planted(test_ctx *t)
 {
     machine_t m;
     skip_t *s;
     uint64_t P;
+    machine_t *c = NULL;
     streaming(t, &m, &s, &P);
-    if (!t->failed) {
-        machine_t *c = skip_clone(&m);
-        CHECK(t, c != NULL, "no memory for a clone");
-        uint64_t k = skip_test_follow(s, c);
-        CHECK(t, k != SKIP_REFUSED && k >= 2 && k < LEN, "the stream as it is: follow gives %llu periods",
-              (unsigned long long)k);
-        skip_clone_free(c);
-        for (int f = 0; f < NUM_PLANTED && !t->failed; f++) {
-            c = skip_clone(&m);
-            CHECK(t, c != NULL, "no memory for a clone");
-            plant(c, f);
-            CHECK(t, skip_test_same(s, c), "%s: the period's comparison sees it (plant elsewhere)",
-                  planted[f]);
-            CHECK(t, skip_test_follow(s, c) == SKIP_REFUSED, "%s: followed (period %llu)", planted[f],
-                  (unsigned long long)P);
-            skip_clone_free(c);
-        }
-    }
+    if (!t->failed) follow_each_plant(t, &m, s, P, &c);
+    skip_clone_free(c);
     skip_free(s);
     machine_free(&m);
 }
 
 /* A machine where nothing streams and no program waits: nothing bounds a
  * skip, and follow refuses (the watchdog must see such a stall). */
+static void follow_idle(test_ctx *t, machine_t *m, skip_t **s)
+{
+    CHECK(t, machine_4x4(m, 64), "no machine");
+    *s = skip_new(m);
+    CHECK(t, *s != NULL, "no skip for the machine");
+    skip_test_snapshot(*s, m);
+    CHECK(t, skip_clone_step(m, 2) == 0, "stepping failed");
+    CHECK(t, skip_test_follow(*s, m) == SKIP_REFUSED, "an idle machine followed");
+}
+
 static void test_skip_follow_refuses_unbounded(test_ctx *t)
 {
     machine_t m;
-    CHECK(t, machine_4x4(&m, 64), "no machine");
-    skip_t *s = skip_new(&m);
-    CHECK(t, s != NULL, "no skip for the machine");
-    skip_test_snapshot(s, &m);
-    CHECK(t, skip_clone_step(&m, 2) == 0, "stepping failed");
-    CHECK(t, skip_test_follow(s, &m) == SKIP_REFUSED, "an idle machine followed");
+    skip_t *s = NULL;
+    memset(&m, 0, sizeof m);
+    follow_idle(t, &m, &s);
     skip_free(s);
     machine_free(&m);
 }
@@ -168,48 +180,54 @@ static void test_skip_follow_refuses_unbounded(test_ctx *t)
  * a block end moved before the last skipped word after follow makes it
  * wrong, and the verify mode stops the run and names the first field
  * that differs. */
+/* One skip of the stream on a copy (*c, freed by the caller), right or
+ * with the fault planted. */
+static void verify_once(test_ctx *t, machine_t *m, skip_t *s, uint64_t P, int planted_fault,
+                        machine_t **c)
+{
+    *c = skip_clone(m);
+    CHECK(t, *c != NULL, "no memory for a clone");
+    machine_t *v = *c;
+    v->p.skip_verify = 1;
+    uint64_t k = skip_test_follow(s, v);
+    CHECK(t, k != SKIP_REFUSED && k >= 2, "follow refused the stream");
+    /* the fault: SRC1's block ends two words on, a bound follow did not
+     * see (the skip runs past it; stepping sends the TAIL) */
+    node_t *sn = &v->node[SRC1];
+    if (planted_fault) sn->cmdq[sn->cmd_rd].len = sn->cmd_done + 2;
+    uint64_t before = v->cycle;
+    int rc = skip_test_advance(s, v, k);
+    CHECK(t, v->cycle == before + k * P && v->skipped_cycles == k * P,
+          "advanced %llu cycles, skipped %llu, want %llu", (unsigned long long)(v->cycle - before),
+          (unsigned long long)v->skipped_cycles, (unsigned long long)(k * P));
+    if (!planted_fault) {
+        CHECK(t, rc == 0 && !v->mismatch, "the verify mode failed a right skip: %s",
+              v->protocol_error ? v->protocol_error : "?");
+        return;
+    }
+    /* the report: the stretch, then the first field that differs (the
+     * machine's counts, or a router's or node's) */
+    const char *e = v->protocol_error ? v->protocol_error : "";
+    char want[120];
+    snprintf(want, sizeof want, "skip verify: cycles %llu..%llu skipped (period %llu): ",
+             (unsigned long long)before, (unsigned long long)v->cycle, (unsigned long long)P);
+    size_t head = strlen(want);
+    const char *why = strncmp(e, want, head) ? NULL : e + head;
+    CHECK(t, rc == -1 && v->mismatch && why &&
+                 (!strncmp(why, "machine cycle ", 14) || !strncmp(why, "at (", 4)),
+          "a wrong skip: rc %d, mismatch %d, report '%s'", rc, v->mismatch, e);
+}
+
 static void test_skip_verify_reports_planted(test_ctx *t)
 {
     machine_t m;
     skip_t *s;
     uint64_t P;
     streaming(t, &m, &s, &P);
-    if (!t->failed) {
-        for (int planted_fault = 0; planted_fault < 2 && !t->failed; planted_fault++) {
-            machine_t *c = skip_clone(&m);
-            CHECK(t, c != NULL, "no memory for a clone");
-            c->p.skip_verify = 1;
-            uint64_t k = skip_test_follow(s, c);
-            CHECK(t, k != SKIP_REFUSED && k >= 2, "follow refused the stream");
-            /* the fault: SRC1's block ends two words on, a bound follow
-             * did not see (the skip runs past it; stepping sends the TAIL) */
-            node_t *sn = &c->node[SRC1];
-            if (planted_fault) sn->cmdq[sn->cmd_rd].len = sn->cmd_done + 2;
-            uint64_t before = c->cycle;
-            int rc = skip_test_advance(s, c, k);
-            CHECK(t, c->cycle == before + k * P && c->skipped_cycles == k * P,
-                  "advanced %llu cycles, skipped %llu, want %llu",
-                  (unsigned long long)(c->cycle - before), (unsigned long long)c->skipped_cycles,
-                  (unsigned long long)(k * P));
-            if (!planted_fault) {
-                CHECK(t, rc == 0 && !c->mismatch, "the verify mode failed a right skip: %s",
-                      c->protocol_error ? c->protocol_error : "?");
-            } else {
-                /* the report: the stretch, then the first field that
-                 * differs (the machine's counts, or a router's or node's) */
-                const char *e = c->protocol_error ? c->protocol_error : "";
-                char want[120];
-                snprintf(want, sizeof want, "skip verify: cycles %llu..%llu skipped (period %llu): ",
-                         (unsigned long long)before, (unsigned long long)c->cycle,
-                         (unsigned long long)P);
-                size_t head = strlen(want);
-                const char *why = strncmp(e, want, head) ? NULL : e + head;
-                CHECK(t, rc == -1 && c->mismatch && why &&
-                             (!strncmp(why, "machine cycle ", 14) || !strncmp(why, "at (", 4)),
-                      "a wrong skip: rc %d, mismatch %d, report '%s'", rc, c->mismatch, e);
-            }
-            skip_clone_free(c);
-        }
+    for (int planted_fault = 0; planted_fault < 2 && !t->failed; planted_fault++) {
+        machine_t *c = NULL;
+        verify_once(t, &m, s, P, planted_fault, &c);
+        skip_clone_free(c);
     }
     skip_free(s);
     machine_free(&m);
