@@ -82,8 +82,8 @@ void report_traffic_summary(const char *pattern, const params_t *p, const traffi
                             const traffic_result *r, int backend)
 {
     if (c->tc.trace)
-        printf("trace of %llu messages on a %dx%d torus, T_t = %d, depth %d, backend %s\n",
-               (unsigned long long)r->packets, p->n, p->n, p->tt, p->depth,
+        printf("trace of %llu message%s on a %dx%d torus, T_t = %d, depth %d, backend %s\n",
+               (unsigned long long)r->packets, r->packets == 1 ? "" : "s", p->n, p->n, p->tt, p->depth,
                backend_choices[backend].name);
     else
         printf("%s traffic at %g flits/node/cycle on a %dx%d torus, packets of %d..%d flits%s, "
