@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The mutation study (docs/verification.md): plant one small, plausible bug
 # at a time in the RTL, the C router, node, traffic, engine, the MPI halo
-# exchange, the payload function or the AAPC schedule, run the checks of
+# exchange, the payload function, the AAPC schedule, the library's checks
+# (api/) or the SystemC network interface, run the checks of
 # `make test` and `make formal` cheapest first, and record the first check
 # that catches it (a FAIL line or a failing exit). A mutant no check catches
 # is a hole in the verification: the script exits 1.
