@@ -161,7 +161,12 @@ FILE *ss_input_open(const char *path, const char *what, char *why, size_t size)
     if (!f) {
         snprintf(why, size, "%s: cannot be read (%s)", what, strerror(errno));
         close(fd);
+        return NULL;
     }
+    /* a file saved with a UTF-8 byte order mark (some editors do): the
+     * mark is not text, so the reader starts after it */
+    char mark[3];
+    if (fread(mark, 1, 3, f) != 3 || memcmp(mark, "\xef\xbb\xbf", 3)) rewind(f);
     return f;
 }
 

@@ -24,7 +24,8 @@ const char *ss_path_check_folder(const char *path, const char *what, char *why, 
 /* An input file (--config, include, a trace) opened for reading: a regular
  * file, or NULL and one line in why: "WHAT: a FIFO, not a regular file",
  * "WHAT: cannot be read (No such file or directory)". Opened without
- * blocking, so a FIFO is refused by name instead of waiting for a writer. */
+ * blocking, so a FIFO is refused by name instead of waiting for a writer.
+ * A UTF-8 byte order mark at the start is passed over. */
 FILE *ss_input_open(const char *path, const char *what, char *why, size_t size);
 /* Do the two names name the same file (one file under two spellings, or
  * one hard link's two names), whether or not it exists yet? */

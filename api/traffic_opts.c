@@ -135,8 +135,8 @@ static int field(char **s, const char *name, unsigned long long *out, char *why,
     unsigned long long v = strtoull(*s, &end, 10);
     int digits = end != *s && **s != '-' && (!*end || strchr(" \t,", *end));
     if (digits && errno == ERANGE) {   /* a number, past 64 bits */
-        snprintf(why, size, "the %s %.*s is out of range (above %llu)", name, (int)(end - *s < 40 ?
-                 end - *s : 40), *s, ULLONG_MAX);
+        int w = (int)(end - *s < 40 ? end - *s : 40);
+        snprintf(why, size, "the %s %.*s is out of range (above %llu)", name, w, *s, ULLONG_MAX);
         return -1;
     }
     if (errno || !digits) {
@@ -252,9 +252,7 @@ SS_API int ss_traffic_read_trace(ss_traffic_opts *t, const char *path)
     while (rc == SS_OK && (got = getline(&buf, &cap, f)) >= 0) {
         char where[SS_MSG / 2];
         snprintf(where, sizeof where, "%.200s:%ld", path, ++line);
-        /* a file saved with a UTF-8 byte order mark: the mark is not text */
-        size_t bom = line == 1 && got >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-        rc = parse_line(t, buf + bom, (size_t)got - bom, where, 1, &added);
+        rc = parse_line(t, buf, (size_t)got, where, 1, &added);
         if (rc == SS_OK && added) t->trace_line[t->trace_len - 1] = (uint32_t)line;
     }
     if (rc == SS_OK && ferror(f)) {

@@ -315,11 +315,9 @@ static void read_file(reader *r, const char *path, const char *from, int from_li
     while (fgets(buf, sizeof buf, f)) {
         line++;
         if (!strchr(buf, '\n') && !feof(f)) fail(file, line, "a line over %d characters", LINE_MAX_LEN);
-        /* a file saved with a UTF-8 byte order mark: the mark is not text */
-        char *text = line == 1 && !strncmp(buf, "\xef\xbb\xbf", 3) ? buf + 3 : buf;
-        char *hash = strchr(text, '#');
+        char *hash = strchr(buf, '#');
         if (hash) *hash = 0;
-        char *s = trim(text);
+        char *s = trim(buf);
         if (!strncmp(s, "//", 2) || !*s) continue;   /* // is BookSim's comment */
         char *eq = strchr(s, '=');
         if (!eq) fail(file, line, "'%.80s' is not 'key = value'", s);

@@ -25,7 +25,8 @@
 #include "syncswitch.h"
 #include "traffic_run.h"
 
-/* list and presets take nothing: an argument is a mistake, not ignored */
+/* list, presets and --version take nothing: an argument is a mistake,
+ * not ignored */
 static void no_arguments(int argc, char **argv)
 {
     if (argc > 2) usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
@@ -52,6 +53,14 @@ static int cmd_presets(int argc, char **argv)
         options_print_params(stdout, &r->params);
         putchar('\n');
     }
+    return 0;
+}
+
+/* The library's version, as the header that built it numbers it. */
+static int cmd_version(int argc, char **argv)
+{
+    no_arguments(argc, argv);
+    printf("syncswitch %s\n", ss_version_string());
     return 0;
 }
 
@@ -304,6 +313,7 @@ static const struct command {
     { "run", " --kernel K --n N --words B [options]", NULL, cmd_run },
     { "traffic", " --pattern P --rate R [options]", "synthetic traffic (or --trace-in FILE)",
       cmd_traffic },
+    { "--version", "", "the version", cmd_version },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -316,8 +326,6 @@ static void help(FILE *f)
         if (c->summary) fprintf(f, "%*s%s", col < 37 ? 37 - col : 1, "", c->summary);
         fputc('\n', f);
     }
-    fprintf(f, "  syncswitch --version%*sthe version (%s)\n", 37 - 22, "",
-            ss_version_string());
     options_help(f);
     fputs("exit status: 0 ok, 1 data verification failed, 2 usage, 3 no progress\n"
           "(watchdog), 4 co-simulation mismatch, 5 internal error\n", f);
@@ -344,11 +352,6 @@ int syncswitch_main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         help(stdout);
-        return flushed(0);
-    }
-    if (!strcmp(cmd, "--version")) {
-        if (argc > 2) usage_error("--version: unexpected argument '%s'", argv[2]);
-        printf("syncswitch %s\n", ss_version_string());
         return flushed(0);
     }
     for (int i = 0; i < NCOMMANDS; i++) {

@@ -17,8 +17,9 @@ strip_asan() { grep -v "ASan doesn't fully support makecontext/swapcontext" "$1"
 fail() { echo "FAIL cli_$1: $2"; }
 
 # expect_usage NAME ARGS...: exit 2, exactly one line on stderr, nothing on stdout
-expect_usage() {
-  local name=$1; shift
+# says NAME WANT ARGS...: the same, and the line holds WANT
+says() {
+  local name=$1 want=$2; shift 2
   "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   strip_asan "$tmp/err"
@@ -26,8 +27,10 @@ expect_usage() {
   if [ "$rc" -ne 2 ]; then fail "$name" "exit $rc, want 2 ($*)"
   elif [ "$lines" -ne 1 ]; then fail "$name" "$lines lines on stderr, want 1: $(head -c 300 "$tmp/err")"
   elif [ -s "$tmp/out" ]; then fail "$name" "stdout not empty"
+  elif ! grep -qF -- "$want" "$tmp/err"; then fail "$name" "no '$want' in: $(head -c 300 "$tmp/err")"
   else pass "$name"; fi
 }
+expect_usage() { local name=$1; shift; says "$name" "" "$@"; }
 
 expect_usage bad_n_not_mult8   run --kernel phased --n 12 --words 16
 expect_usage bad_n_too_big     run --kernel msgpass --n 65 --words 16
@@ -353,17 +356,6 @@ grep -qx "syncswitch: kernel msgpass: takes no --routing unidir (the +x-then-+y 
 
 # Doors no test reached before (a coverage run of these tests): each is
 # refused before any build or run, in one line that names it
-says() {
-  local name=$1 want=$2; shift 2
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/e"
-  local rc=$?
-  strip_asan "$tmp/e"
-  if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/e")" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/e"; then
-    pass "$name"
-  else
-    fail "$name" "exit $rc, want 2 and one line with '$want': $(head -c 300 "$tmp/e")"
-  fi
-}
 says door_trace_reversed "--trace-from is after --trace-to" \
   run --kernel phased --n 8 --words 4 --backend rtl --trace "$tmp/w.vcd" --trace-from 100 --trace-to 50
 says door_stall_text "stall = 'abc' needs NODE:STEP" run --kernel shift-long --n 8 --words 4 --stall abc
