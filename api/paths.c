@@ -4,6 +4,7 @@
  * or is interrupted leaves at most a NAME.partial-PID, never a NAME that looks
  * complete. */
 #include "paths.h"
+#include "syncswitch.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -88,6 +89,18 @@ const char *ss_path_check_file(const char *path, const char *what, char *why, si
     char dir[SS_PATH_MAX + 1];
     folder_of(path, dir, sizeof dir);
     return folder_writable(dir, why, size, what) ? why : name_fits(dir, path, what, why, size);
+}
+
+const char *ss_output_check(const char *path, const char *what, char *buf, size_t size)
+{
+    if (!buf || !size) return "ss_output_check: needs a buffer for its line";
+    char quoted[96];
+    if (!what) {   /* the path itself, cut short when long */
+        snprintf(quoted, sizeof quoted, "'%.80s%s'", path ? path : "",
+                 path && strlen(path) > 80 ? "..." : "");
+        what = quoted;
+    }
+    return ss_path_check_file(path, what, buf, size);
 }
 
 /* A folder that --record may replace: absent, empty, or a recording (only

@@ -33,7 +33,7 @@ extern "C" {
 
 /* The API's version: MAJOR changes break callers, MINOR adds calls. */
 #define SS_API_VERSION_MAJOR 1
-#define SS_API_VERSION_MINOR 1
+#define SS_API_VERSION_MINOR 2
 #define SS_API_VERSION_PATCH 0
 #define SS_API_VERSION (SS_API_VERSION_MAJOR * 10000 + SS_API_VERSION_MINOR * 100 + \
                         SS_API_VERSION_PATCH)
@@ -51,7 +51,7 @@ extern "C" {
 /* The version the linked library was built with (SS_API_VERSION of its
  * header): a program checks ss_api_version() / 10000 == SS_API_VERSION_MAJOR. */
 SS_API int ss_api_version(void);
-SS_API const char *ss_version_string(void);   /* "1.1.0" */
+SS_API const char *ss_version_string(void);   /* "1.2.0" */
 
 /* Status codes: the command line's exit statuses. */
 enum ss_status {
@@ -187,6 +187,17 @@ SS_API const char *ss_traffic_opts_error(const ss_traffic_opts *t);
  * lives in p until its next call. ss_run_kernel and ss_run_traffic run
  * the C model, which honours every field. */
 SS_API const char *ss_backend_check(const char *backend, ss_params *p, ss_kernel_opts *k);
+
+/* ---- outputs ----------------------------------------------------------------- */
+
+/* NULL, or one line (written into buf, size bytes) saying why a file cannot
+ * be written at path: an empty or over-long name, a folder or special file
+ * there, a missing folder or one that refuses a new file (tried for real),
+ * a last name with no room for a temporary suffix of up to 16 characters
+ * (a writer puts PATH plus at most 16 characters in place by rename). The
+ * check the run makes of its own outputs, for a program's (API 1.2). what
+ * starts the line ("png = 'x.png'"); NULL: the path, quoted. */
+SS_API const char *ss_output_check(const char *path, const char *what, char *buf, size_t size);
 
 /* ---- running, and the results ---------------------------------------------- */
 

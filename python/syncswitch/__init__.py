@@ -10,6 +10,7 @@ Keyword arguments are fields by name (the CLI's flags without "--", '-' as
 or the traffic's options. A refused value raises ParamError with the
 library's one line; a run that ends badly raises RunError.
 """
+import ctypes
 import json
 import numbers
 import os
@@ -17,8 +18,8 @@ import os
 from ._lib import FIELD_TYPES, SETS, STATUS_OK, STATUS_USAGE, lib
 
 __all__ = ["Error", "ParamError", "RunError", "run_kernel", "run_traffic", "run_trace",
-           "check_params", "check_kernel", "kernels", "presets", "fields", "eq1_mbps",
-           "version"]
+           "check_params", "check_kernel", "check_output", "kernels", "presets", "fields",
+           "eq1_mbps", "version"]
 
 
 class Error(Exception):
@@ -297,3 +298,15 @@ def eq1_mbps(preset=None, **values):
             p.set(k, None)
         _check(lib.ss_params_check(p.ptr))
         return lib.ss_eq1_mbps(p.ptr)
+
+
+def check_output(path, what=None):
+    """None, or ParamError with ss_output_check's line: the library's check
+    of a run's own outputs (the folder exists and takes a new file, tried
+    for real; no folder there; room for a temporary suffix of up to 16
+    characters), for a file a program writes itself. what starts the line
+    (the path, quoted, when None)."""
+    raw = os.fsencode(path)
+    buf = ctypes.create_string_buffer(1024)
+    w = None if what is None else _nul_free("what", str(what).encode())
+    _check(lib.ss_output_check(_nul_free("path", raw), w, buf, len(buf)))

@@ -5,7 +5,7 @@ import os
 from ctypes import POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_uint32, c_uint64, c_void_p
 
 API_MAJOR = 1  # SS_API_VERSION_MAJOR of the header these declarations follow
-API_MINOR = 1  # the least minor version: ss_traffic_add_line (1.1)
+API_MINOR = 2  # the least minor version: ss_output_check (1.2)
 
 FIELD_TYPES = ("int", "real", "text")  # enum ss_field_type
 SETS = {"params": 0, "kernel": 1, "traffic": 2}  # enum ss_field_set
@@ -55,6 +55,7 @@ def _load():
         "ss_result_status": (c_int, [handle]),
         "ss_result_error": (c_char_p, [handle]),
         "ss_result_json": (c_char_p, [handle]),
+        "ss_output_check": (c_char_p, [c_char_p, c_char_p, c_char_p, ctypes.c_size_t]),
     }
     # the three setters of each handle kind
     for kind in ("params", "kernel_opts", "traffic_opts"):

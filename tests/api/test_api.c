@@ -1,9 +1,13 @@
+#define _XOPEN_SOURCE 700   /* mkdtemp */
 /* The error contract of include/syncswitch.h, linked against the shared
  * library (build/lib/libsyncswitch.so): one PASS/FAIL line per case. */
 #include <math.h>
 #include <pthread.h>
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "syncswitch.h"
 
 static int failed;
@@ -271,8 +275,54 @@ static void required(void)
     ss_params_free(p);
 }
 
+/* ss_output_check: the run's own check of an output, for a program's
+ * (a plot, a table): each refusal one line, a file that can be written
+ * accepted, and nothing left in the folder by the check */
+static void outputs(void)
+{
+    char dir[] = "/tmp/ss_api_out_XXXXXX", path[600], line[512];
+    if (!mkdtemp(dir)) {
+        CHECK("output_tmpdir", 0, "mkdtemp failed");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/plot.png", dir);
+    const char *why = ss_output_check(path, "png", line, sizeof line);
+    CHECK("output_ok", why == NULL, "%s", why);
+    why = ss_output_check(dir, "png", line, sizeof line);
+    CHECK("output_folder", why && strstr(why, "png: a folder, not a file"), "%s", why ? why : "accepted");
+    snprintf(path, sizeof path, "%s/no/plot.png", dir);
+    why = ss_output_check(path, NULL, line, sizeof line);
+    CHECK("output_missing_folder", why && why == line && line[0] == '\'' &&
+          strstr(why, "/no/plot.png': the folder ") && strstr(why, "does not exist"), "%s",
+          why ? why : "accepted");
+    why = ss_output_check("", "png", line, sizeof line);
+    CHECK("output_empty", why && !strcmp(why, "png: needs a file name"), "%s", why ? why : "accepted");
+    why = ss_output_check(NULL, NULL, line, sizeof line);
+    CHECK("output_null", why && strstr(why, "needs a file name"), "%s", why ? why : "accepted");
+    /* the last name leaves room for a 16-character temporary suffix */
+    long max = pathconf(dir, _PC_NAME_MAX);
+    int n = snprintf(path, sizeof path, "%s/", dir);
+    for (long i = 0; i < max - 16 && n < (int)sizeof path - 1; i++) path[n++] = 'a';
+    path[n] = 0;
+    why = ss_output_check(path, "png", line, sizeof line);
+    CHECK("output_name_fits", why == NULL, "%s", why);
+    path[n++] = 'a';
+    path[n] = 0;
+    why = ss_output_check(path, "png", line, sizeof line);
+    CHECK("output_name_too_long", why && strstr(why, "the last name is"), "%s", why ? why : "accepted");
+    why = ss_output_check("x.png", "png", NULL, 0);
+    CHECK("output_no_buffer", why && strstr(why, "needs a buffer"), "%s", why ? why : "accepted");
+    DIR *d = opendir(dir);
+    int left = 0;
+    for (struct dirent *e; d && (e = readdir(d));) left += e->d_name[0] != '.' || e->d_name[1] > '.';
+    if (d) closedir(d);
+    CHECK("output_nothing_left", left == 0, "%d entries left in %s", left, dir);
+    rmdir(dir);
+}
+
 int main(void)
 {
+    outputs();
     nulls();
     required();
     threads();

@@ -235,7 +235,9 @@ EXAMPLE = ROOT / "examples" / "python" / "sweep_eq1.py"
     (["{tmp}/x.png", "--max-words", "8"], "--max-words 8: the sweep's sizes are 16, 32, ..."),
     (["{tmp}/x.png", "--quick", "--n", "7"], "n = 7: the phased schedule needs n a multiple of 8"),
     (["{tmp}/x.png", "--max-words", "abc"], "argument --max-words: invalid int value: 'abc'"),
-], ids=["no_folder", "a_folder", "a_folder_named_png", "no_sizes", "n_7", "not_an_int"])
+    (["{tmp}/" + "a" * 236 + ".png", "--quick"], "the last name is 240 characters"),
+], ids=["no_folder", "a_folder", "a_folder_named_png", "no_sizes", "n_7", "not_an_int",
+        "name_too_long"])
 def test_example_refuses_before_any_run(tmp_path, args, want):
     (tmp_path / "dir.png").mkdir()
     argv = [a.format(tmp=tmp_path) for a in args]
@@ -246,3 +248,25 @@ def test_example_refuses_before_any_run(tmp_path, args, want):
     assert lines[0].startswith("sweep_eq1: ") and want.format(tmp=tmp_path) in lines[0], lines[0]
     assert p.stdout == ""   # no size was run
     assert sorted(x.name for x in tmp_path.iterdir()) == ["dir.png"]   # nothing left
+
+
+# The library's check of a program's own output (ss_output_check, API 1.2):
+# one line each, and a longest name that passes is written whole by the
+# example, whose temporary name adds the 16 characters the check leaves
+def test_check_output(tmp_path):
+    assert syncswitch.check_output(str(tmp_path / "x.png")) is None
+    with pytest.raises(syncswitch.ParamError, match=r"^'.*/no/x.png': the folder .* does not exist$"):
+        syncswitch.check_output(str(tmp_path / "no" / "x.png"))
+    with pytest.raises(syncswitch.ParamError, match=r"^png: a folder, not a file"):
+        syncswitch.check_output(tmp_path, what="png")
+    with pytest.raises(syncswitch.ParamError, match="holds a NUL byte"):
+        syncswitch.check_output("x\0.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_example_longest_name_written(tmp_path):
+    name = "a" * 235 + ".png"   # 239 characters: NAME_MAX less 16
+    p = subprocess.run([sys.executable, str(EXAMPLE), str(tmp_path / name), "--quick"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert [x.name for x in tmp_path.iterdir()] == [name]
