@@ -8,8 +8,10 @@
 # The Makefile also compiles sw/ without model/ on the include path, so a
 # model header there fails the build too; this check names the file.
 # Prints one PASS/FAIL line per check.
+#   tests/layout.sh [ROOT]   (ROOT: the tree to check, default this one;
+#                            tests/layout_planted.sh plants faults in copies)
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 cd "$root" || exit 1
 
 model_hdrs=$(cd model && ls *.h | paste -sd '|' -)

@@ -61,6 +61,8 @@ lane_a() {
   if [ -x "$dir/api/test_api" ]; then
     part api/api "$dir/api/test_api"
     part api/symbols "$here/api/symbols.sh" "$dir"
+    # ... and that check fed stand-in libraries with one planted fault each
+    part api/symbols_planted "$here/api/symbols_planted.sh"
     part api/bounds "$here/api/bounds.sh" "$dir"
     # every key of the results' JSON in docs/api.md with its unit, and no other
     part api/result_keys "$here/api/result_keys.sh" "$dir"
@@ -77,6 +79,7 @@ lane_a() {
   part runner/compare "$here/runner/compare.sh"
   # the include layering, and every kernel's cycles against the golden data
   part layout "$here/layout.sh"
+  part layout_planted "$here/layout_planted.sh"
   # the paper's values (paper/data/*.csv) against the seed lines they cite
   part paper/data "$here/paper/data.sh"
   # the numbers the fidelity pages (docs/fidelity.md, docs/fidelity/) and
@@ -135,6 +138,7 @@ lane_b() {
   part traffic/routing "$here/traffic/routing.sh" "$dir"
   # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
   part rtl/widths "$here/rtl/widths.sh"
+  part rtl/widths_planted "$here/rtl/widths_planted.sh"
   # the waveform view: the flit filter against model/flit.h, the committed
   # view against its generator, and (RTL_TESTS=1, the torus build) against a
   # trace of 80 cycles and docs/waves.md's phase boundary

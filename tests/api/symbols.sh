@@ -3,9 +3,12 @@
 # of libsyncswitch.so and libsyncswitch.a starts with ss_, every function
 # the header declares is exported, and the public header defines no macro
 # without the SS_ / SYNCSWITCH_ prefix.
+#   tests/api/symbols.sh [BUILD [INCLUDE]]   (INCLUDE: the folder of the
+#   header, default include/; tests/api/symbols_planted.sh plants faults)
 set -u
 dir="${1:-build}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
+inc=${2:-$here/include}
 so="$dir/lib/libsyncswitch.so"; a="$dir/lib/libsyncswitch.a"
 for f in "$so" "$a"; do [ -f "$f" ] || { echo "FAIL api_symbols: $f not built"; exit 0; }; done
 exported=$(nm -D --defined-only "$so" | awk '{print $3}' | sort)
@@ -15,12 +18,12 @@ bad=$(echo "$exported" | grep -v '^ss_' | tr '\n' ' ')
 bad=$(nm -g --defined-only "$a" | awk 'NF == 3 {print $3}' | grep -v '^ss_' | tr '\n' ' ')
 [ -z "$bad" ] && echo "PASS api_symbols_a" || echo "FAIL api_symbols_a: not ss_: $bad"
 # each SS_API function of the header is in the library
-declared=$(sed -n 's/^SS_API [^(]*[ *]\(ss_[a-z0-9_]*\)(.*/\1/p' "$here/include/syncswitch.h" | sort -u)
+declared=$(sed -n 's/^SS_API [^(]*[ *]\(ss_[a-z0-9_]*\)(.*/\1/p' "$inc/syncswitch.h" | sort -u)
 missing=$(comm -23 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
 [ -n "$declared" ] && [ -z "$missing" ] && echo "PASS api_symbols_declared ($(echo "$declared" | wc -l) functions)" \
   || echo "FAIL api_symbols_declared: missing $missing"
 # macros beyond those of the standard headers it includes
-std() { printf '#include <stddef.h>\n#include <stdint.h>\n%s\n' "$1" | cc -E -dM -I"$here/include" -x c - | sort; }
+std() { printf '#include <stddef.h>\n#include <stdint.h>\n%s\n' "$1" | cc -E -dM -I"$inc" -x c - | sort; }
 macros=$(comm -23 <(std '#include <syncswitch.h>') <(std '') | awk '{print $2}' | sed 's/(.*//' \
          | grep -Ev '^(SS_|SYNCSWITCH_)' | tr '\n' ' ')
 [ -z "$macros" ] && echo "PASS api_header_macros" || echo "FAIL api_header_macros: $macros"
