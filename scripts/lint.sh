@@ -7,8 +7,14 @@
 # torus without: its routers' assertion blocks are the 8x8 torus's). Zero
 # warnings: any waiver must sit in the source with its reason. Then
 # tests/rtl/widths.sh: rtl/ss_defs.vh against model/*.h.
+#   LINT_ONLY="ss_rr_pick ss_vc_buffer" scripts/lint.sh   (those modules alone, at their
+#   default parameters: tests/rtl/lint_planted.sh plants faults so)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/check.sh
+MODULES=(ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_router_ports
+         ss_torus ss_route_select ss_valiant_hop)
+check_words LINT_ONLY "${MODULES[@]}"
 fail=0
 lint() {
   local def defs=("" +define+SS_ASSERT)
@@ -22,8 +28,11 @@ lint() {
     fi
   done
 }
-for m in ss_vc_buffer ss_rr_pick ss_link_throttle ss_credit_counter ss_sync_switch ss_router ss_router_ports ss_torus \
-         ss_route_select ss_valiant_hop; do
+if [ -n "${LINT_ONLY:-}" ]; then
+  for m in $LINT_ONLY; do lint --top-module "$m"; done
+  exit $fail
+fi
+for m in "${MODULES[@]}"; do
   lint --top-module "$m"
 done
 lint --top-module ss_router -GDEPTH=1 -GTT=1

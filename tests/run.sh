@@ -139,6 +139,10 @@ lane_b() {
   # the flit, credit and HEAD layouts of model/flit.h against rtl/ss_defs.vh
   part rtl/widths "$here/rtl/widths.sh"
   part rtl/widths_planted "$here/rtl/widths_planted.sh"
+  # make lint's and make synth's checks (Verilator -Wall clean; no latch,
+  # no combinational loop) on planted faults in a copy of rtl/
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/lint_planted "$here/rtl/lint_planted.sh"
+  [ "${RTL_TESTS:-0}" = 1 ] && part rtl/synth_planted "$here/rtl/synth_planted.sh"
   # the waveform view: the flit filter against model/flit.h, the committed
   # view against its generator, and (RTL_TESTS=1, the torus build) against a
   # trace of 80 cycles and docs/waves.md's phase boundary
