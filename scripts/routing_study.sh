@@ -75,6 +75,7 @@ table "$sat" routing packet
 
 # the plot: panels in rows of four; colours by function, dashes by K
 np=$(echo "$pats" | wc -w)
+read -r first _ <<<"$pats"   # the legend's panel (ROUTING_PATTERNS may start with a blank)
 rows=$(((np + 3) / 4)) cols=$((np < 4 ? np : 4))
 band=$(latency_band "$curves")
 declare -A color=([dim_order]=black [min_adapt]=forest-green [valiant]=dark-orange)
@@ -105,7 +106,7 @@ dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 
         "$curves" "$sel" "$(dash "$k")" "${color[$rf]}"
       printf "'%s' using (%s && strcol(12) eq 'true' ? \$6 : 1/0):(%s) with points pt 2 ps 1.2 lw 2 lc rgb '%s', " \
         "$curves" "$sel" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4 / 1.3 ^ i }')" "${color[$rf]}"
-      [ "$p" = "${pats%% *}" ] && keys="${keys}NaN with linespoints lw 2 $(dash "$k") ps 0.7 lc rgb '${color[$rf]}' title '$rf, K = $k', "
+      [ "$p" = "$first" ] && keys="${keys}NaN with linespoints lw 2 $(dash "$k") ps 0.7 lc rgb '${color[$rf]}' title '$rf, K = $k', "
       i=$((i + 1))
     done; done
     echo "1/0 notitle"

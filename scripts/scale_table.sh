@@ -20,10 +20,8 @@ case "${SCALE_SKIP:-auto}" in auto | off | idle | periodic) ;;
   *) check_fail SCALE_SKIP "one of auto, off, idle, periodic" ;; esac
 rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:16 phased:64:4}
 threads=${SCALE_THREADS:-1}
-for r in $rows; do
-  [[ $r =~ ^(phased|phased-sw|two-stage|msgpass):[0-9]+:[0-9]+$ ]] ||
-    check_fail SCALE_ROWS "KERNEL:N:B rows, KERNEL phased, phased-sw, two-stage or msgpass, spaces between"
-done
+check_each SCALE_ROWS '^(phased|phased-sw|two-stage|msgpass):[0-9]+:[0-9]+$' \
+  "KERNEL:N:B rows, KERNEL phased, phased-sw, two-stage or msgpass, spaces between"
 [ -x /usr/bin/time ] || { echo "scale_table.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 bin=${SS:-build/syncswitch}
 # (SS itself: check_exe above; the default build must exist)

@@ -14,10 +14,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib/waves.sh
 check_int WORDS 1 1048576
 check_int TO 1 1000000
+check_each ROUTERS '^[0-7],[0-7]$' "X,Y routers with 0 <= X, Y < 8, spaces between"
 routers=${ROUTERS:-0,0 1,0 0,1 3,3}
-for r in $routers; do
-  [[ $r =~ ^[0-7],[0-7]$ ]] || { echo "waves.sh: ROUTERS = '$routers': '$r' is not X,Y with 0 <= X, Y < 8" >&2; exit 2; }
-done
 
 scripts/deps.sh waves          # GTKWave: fst2vcd here, the viewer for you
 

@@ -1,6 +1,7 @@
 # The scripts' settings from the environment, checked before any work
 # (source it). Each check names a variable; unset or empty, it is not
-# checked and the script's default applies. A value that is not allowed
+# checked and the script's default applies; blanks alone are not empty
+# (${VAR:-default} keeps them) and are refused. A value that is not allowed
 # gets one line on stderr, naming the variable, the value and what is
 # allowed, and exit 2:
 #   traffic.sh: WINDOW = 'ten' is not allowed (allowed: a whole number 100..100000000)
@@ -22,11 +23,27 @@ check_int() {
   [ -z "${!1:-}" ] || is_int "${!1}" "$2" "$3" || check_fail "$1" "a whole number $2..$3"
 }
 
+# listed VAR ALLOWED: VAR holds words to check (false: unset or empty, the
+# default applies); blanks alone are refused, else a list check would loop
+# over no word and the script keep the blanks as its list
+listed() {
+  [ -n "${!1:-}" ] || return 1
+  [ -n "${!1//[[:space:]]/}" ] || check_fail "$1" "$2"
+}
+
 # check_ints VAR LO HI: whole numbers LO..HI, one or more, spaces between
 check_ints() {
+  local v ok="whole numbers $2..$3, spaces between"
+  listed "$1" "$ok" || return 0
+  for v in ${!1}; do is_int "$v" "$2" "$3" || check_fail "$1" "$ok"; done
+}
+
+# check_each VAR REGEX ALLOWED: one or more words, spaces between, each
+# matching REGEX
+check_each() {
   local v
-  [ -z "${!1:-}" ] && return 0
-  for v in ${!1}; do is_int "$v" "$2" "$3" || check_fail "$1" "whole numbers $2..$3, spaces between"; done
+  listed "$1" "$3" || return 0
+  for v in ${!1}; do [[ $v =~ $2 ]] || check_fail "$1" "$3"; done
 }
 
 # check_bool VAR: 0 or 1
@@ -37,7 +54,7 @@ check_bool() {
 # check_words VAR WORD...: one or more of the WORDs, spaces between
 check_words() {
   local var=$1 v w ok; shift
-  [ -z "${!var:-}" ] && return 0
+  listed "$var" "one or more of: $*" || return 0
   for v in ${!var}; do
     ok=""
     for w in "$@"; do [ "$v" = "$w" ] && ok=1; done
@@ -73,7 +90,7 @@ check_sim() {
 # check_reals VAR LO HI: decimal numbers LO..HI, one or more, spaces between
 check_reals() {
   local v
-  [ -z "${!1:-}" ] && return 0
+  listed "$1" "numbers $2..$3, spaces between" || return 0
   for v in ${!1}; do
     [[ "$v" =~ ^([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})$ ]] &&
       awk -v v="$v" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo && v + 0 <= hi) }' ||

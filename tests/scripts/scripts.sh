@@ -65,6 +65,17 @@ bad_var routing_vcs ROUTING_VCS=1 "$root/scripts/routing_study.sh"
 bad_var routing_patterns ROUTING_PATTERNS=zigzag "$root/scripts/routing_study.sh"
 bad_var routing_functions ROUTING_FUNCTIONS=ugal "$root/scripts/routing_study.sh"
 bad_var routing_packet PACKET=2 "$root/scripts/routing_study.sh"
+# a list of blanks alone is refused: the checks looped over no word and
+# ${VAR:-default} kept the blanks (was: a header-only CSV renamed into
+# place, or a run that failed in gnuplot after its CSVs)
+bad_var sweep_sizes_blank "SIZES= " "$root/scripts/sweep.sh"
+bad_var sweep_kernels2_blank "KERNELS2=  " "$root/scripts/sweep.sh"
+bad_var scale_rows_blank "SCALE_ROWS= " "$root/scripts/scale_table.sh"
+bad_var traffic_patterns_blank "TRAFFIC_PATTERNS= " "$root/scripts/traffic.sh"
+bad_var traffic_rates_blank "COEXIST_RATES=$(printf '\t')" "$root/scripts/traffic.sh"
+bad_var routing_patterns_blank "ROUTING_PATTERNS= " "$root/scripts/routing_study.sh"
+bad_var waves_routers_blank "ROUTERS= " "$root/scripts/waves.sh"
+bad_var waves_routers "ROUTERS=0,0 8,1" "$root/scripts/waves.sh"
 
 # make bench-scale's table on two small rows: every field seen
 (cd "$tmp" && SS="$dir/syncswitch" SCALE_ROWS="phased:8:4 msgpass:4:4" \
@@ -206,6 +217,25 @@ elif ! grep -qE '^tornado,2,dim_order,8,0\.3[0-9]*,[0-9.]+,0\.[0-9]+,' "$t/routi
 elif [ ! -s "$t/routing_8x8.png" ] || [ -n "$(find "$t" -name '*.part')" ]; then
   fail routing_small "plot or temporaries: $(ls -A "$t")"
 else pass routing_small; fi
+
+# the routing plot's legend with ROUTING_PATTERNS starting with a blank
+# (was: no panel matched the first word, '', and the legend was empty),
+# through a stand-in gnuplot that keeps its script
+mkdir -p "$tmp/gp"
+cat >"$tmp/gp/gnuplot" <<EOF
+#!/bin/sh
+cat >"$tmp/gp.in"
+: >"\$(sed -n "s/.*set output '\([^']*\)'.*/\1/p" "$tmp/gp.in")"
+EOF
+chmod +x "$tmp/gp/gnuplot"
+(cd "$tmp" && PATH="$tmp/gp:$PATH" STUDY_OUT="$tmp/rl" SS="$dir/syncswitch" ROUTING_PATTERNS=" neighbor" \
+   ROUTING_VCS=2 ROUTING_FUNCTIONS=dim_order PACKET=3 WINDOW=100 WARMUP=0 \
+   timeout 60 "$root/scripts/routing_study.sh" >"$tmp/log" 2>&1)
+rc=$?
+if [ $rc -ne 0 ]; then fail routing_legend_blank "exit $rc: $(tail -3 "$tmp/log")"
+elif ! grep -q "^plot NaN .*title 'dim_order, K = 2'" "$tmp/gp.in"; then
+  fail routing_legend_blank "no legend: $(grep '^plot' "$tmp/gp.in" | tail -1)"
+else pass routing_legend_blank; fi
 
 # no silence over 30 seconds (issue 30, part 9): a long step says what it
 # does every PROGRESS_EVERY seconds, and every long step goes through it:
