@@ -15,33 +15,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib/out.sh
 . "$here/lib/out.sh"
 check_int SCALE_THREADS 1 64
+# (the default build must exist: say how to make it)
+[ -n "${SS:-}" ] || [ -x build/syncswitch ] || { echo "scale_table.sh: no build/syncswitch (make first, or set SS)" >&2; exit 2; }
+SS=${SS:-build/syncswitch}
 check_exe SS
-case "${SCALE_SKIP:-auto}" in auto | off | idle | periodic) ;;
-  *) check_fail SCALE_SKIP "one of auto, off, idle, periodic" ;; esac
+check_word SCALE_SKIP auto off idle periodic
 rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:16 phased:64:4}
 threads=${SCALE_THREADS:-1}
 check_each SCALE_ROWS '^(phased|phased-sw|two-stage|msgpass):[0-9]+:[0-9]+$' \
   "KERNEL:N:B rows, KERNEL phased, phased-sw, two-stage or msgpass, spaces between"
 [ -x /usr/bin/time ] || { echo "scale_table.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
-bin=${SS:-build/syncswitch}
-# (SS itself: check_exe above; the default build must exist)
-[ -n "${SS:-}" ] || [ -x "$bin" ] || { echo "scale_table.sh: no $bin (make first, or set SS)" >&2; exit 2; }
+bin=$SS
 # every row judged by the library (its ranges, the phased sizes, the
 # memory a row needs) before the first long run starts: the run's own
 # checks, run alone (--check)
 for r in $rows; do
   IFS=: read -r k n b <<<"$r"
-  why=$("$bin" run --kernel "$k" --n "$n" --words "$b" --threads "$threads" \
-          --skip "${SCALE_SKIP:-auto}" --check 2>&1 >/dev/null) && continue
-  rc=$?
-  case $why in   # a binary that cannot judge a row is the fault, not the row
-    "" | *"unknown option '--check'"*)
-      echo "scale_table.sh: SS = '$bin' is not allowed (allowed: a syncswitch that judges a row with" \
-           "--check; it exited $rc: ${why:-nothing said})" | head -1 >&2
-      exit 2 ;;
-  esac
-  echo "scale_table.sh: SCALE_ROWS = '$r' is not allowed: ${why#syncswitch: }" | head -1 >&2
-  exit 2
+  check_run SCALE_ROWS "$r" --kernel "$k" --n "$n" --words "$b" --threads "$threads" --skip "${SCALE_SKIP:-auto}"
 done
 res=build/results
 mkdir -p "$res"

@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 SS=${SS:-build/syncswitch}
 check_sim SS
 # the hypercube kernels of the second table need n*n a power of two
-check_words N 8 16 32 64
+check_word N 8 16 32 64
 check_ints SIZES 1 1048576
 check_ints SIZES2 1 1048576
 # shellcheck disable=SC2046
@@ -32,6 +32,20 @@ run() {
 }
 n=${N:-8}
 sizes=${SIZES:-"16 32 64 128 256 512 1024 2048 4096"}
+sizes2=${SIZES2:-"64 256 1024"}
+kernels2=${KERNELS2:-"phased phased-sw phased-gsync msgpass two-stage store-forward aapc-hh aapc-bucket cx-pairwise cx-standard"}
+# judge VAR WORD KERNEL B: every run judged by the library before the first
+# (check_run: a kernel that cannot run at a size is refused here, not after
+# the first table); a refusal names VAR's WORD, or N when VAR is unset
+judge() {
+  local var=$1 word=$2
+  [ -n "${!var:-}" ] || { var=N word=$n; }
+  check_run "$var" "$word" --kernel "$3" --n "$n" --words "$4"
+}
+for k in phased msgpass; do for b in $sizes; do judge SIZES "$b" "$k" "$b"; done; done
+for k in $kernels2; do for b in $sizes2; do
+  if [ -n "${KERNELS2:-}" ]; then judge KERNELS2 "$k" "$k" "$b"; else judge SIZES2 "$b" "$k" "$b"; fi
+done; done
 csv="$res/aapc_${n}x${n}.csv"
 csv2="$res/aapc_kernels_${n}x${n}.csv"
 png="$res/aapc_${n}x${n}.png"
@@ -104,8 +118,6 @@ GP
 fi
 
 # The other AAPC kernels of the source papers, same network and preset.
-sizes2=${SIZES2:-"64 256 1024"}
-kernels2=${KERNELS2:-"phased phased-sw phased-gsync msgpass two-stage store-forward aapc-hh aapc-bucket cx-pairwise cx-standard"}
 part=$(out_part "$csv2")
 echo "kernel,n,words,cycles,agg_mbps,pct_eq1,verified" >"$part"
 for k in $kernels2; do

@@ -62,6 +62,14 @@ check_words() {
   done
 }
 
+# check_word VAR WORD...: one of the WORDs (one word: not a list)
+check_word() {
+  local var=$1 w; shift
+  [ -z "${!var:-}" ] && return 0
+  for w; do [ "${!var}" = "$w" ] && return 0; done
+  check_fail "$var" "one of: $*"
+}
+
 # check_dir VAR: a folder, or a path where one can be made (not a file)
 check_dir() {
   local v=${!1:-}
@@ -85,6 +93,24 @@ check_sim() {
   [ -z "$v" ] && return 0
   "$v" list >/dev/null 2>&1 </dev/null || rc=$?
   [ "$rc" = 0 ] || check_fail "$1" "a syncswitch binary: '$v list' exits $rc"
+}
+
+# check_run VAR WORD RUN-ARGS...: the library judges one run of $SS before
+# any work ('$SS run RUN-ARGS --check': its ranges, sizes and memory, the
+# run's own checks alone); a refusal names VAR's WORD and the library's
+# reason, a binary that cannot judge (says nothing, or knows no --check)
+# names SS
+check_run() {
+  local var=$1 word=$2 why rc=0; shift 2
+  why=$("$SS" run "$@" --check 2>&1 >/dev/null) || rc=$?
+  [ "$rc" = 0 ] && return 0
+  case $why in
+    "" | *"unknown option '--check'"*)
+      echo "$(basename "$0"): SS = '$SS' is not allowed (allowed: a syncswitch that judges a run with" \
+           "--check; it exited $rc: ${why:-nothing said})" | head -1 >&2 ;;
+    *) echo "$(basename "$0"): $var = '$word' is not allowed: ${why#syncswitch: }" | head -1 >&2 ;;
+  esac
+  exit 2
 }
 
 # check_reals VAR LO HI: decimal numbers LO..HI, one or more, spaces between

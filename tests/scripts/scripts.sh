@@ -33,6 +33,13 @@ bad_var traffic_quick QUICK=yes "$root/scripts/traffic.sh"
 bad_var traffic_patterns TRAFFIC_PATTERNS=uniform,transpose "$root/scripts/traffic.sh"
 bad_var sweep_n N=12 "$root/scripts/sweep.sh"
 bad_var sweep_sizes "SIZES=16 big" "$root/scripts/sweep.sh"
+# one torus, not a list (was: the first table's runs failed, exit 1)
+bad_var sweep_n_list "N=8 8" "$root/scripts/sweep.sh"
+# every kernel and size judged by the library before any run (was: the
+# first table and plot written, then exit 1 at the kernel)
+bad_var sweep_kernel_size "KERNELS2=phased gsync" "$root/scripts/sweep.sh"
+bad_var sweep_kernel_size_fft "KERNELS2=fft2d" env SIZES2=64 "$root/scripts/sweep.sh"
+bad_var sweep_n_memory N=64 "$root/scripts/sweep.sh"
 # a simulator that fails is named before any work (was: exit 1, nothing said)
 bad_var sweep_sim_fails SS=/bin/false "$root/scripts/sweep.sh"
 bad_var bench_torus BENCH_TORUS=yes "$root/scripts/bench.sh"
@@ -91,9 +98,11 @@ rm -rf "$tmp/build"
 
 # A stand-in for the binary that runs the real one, until its Nth run of
 # command $KILL_CMD: there it presses Ctrl-C (SIGINT to its process group,
-# the script and its children, as a terminal does) mid-way.
+# the script and its children, as a terminal does) mid-way. The checks
+# before any work (run --check) are not counted: they run first.
 cat >"$tmp/ss" <<EOF
 #!/bin/sh
+case "\$*" in *--check) exec "$dir/syncswitch" "\$@" ;; esac
 n=\$(cat "$tmp/count" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$tmp/count"
 if [ "\$1" = "\$KILL_CMD" ] && [ \$n -ge "\$KILL_AT" ]; then kill -INT 0; sleep 5; fi
 exec "$dir/syncswitch" "\$@"
@@ -143,9 +152,14 @@ if [ "$(cat "$tmp/count" 2>/dev/null)" != 3 ]; then fail sweep_interrupted "the 
 elif [ -n "$left" ]; then fail sweep_interrupted "left: $left"
 else pass sweep_interrupted; fi
 
-# a simulator that answers list but fails its runs: the script stops with
-# the failed run on stderr (was: a silent exit 1) and writes no CSV
-printf '#!/bin/sh\n[ "$1" = list ] && exec "%s" list\nexit 3\n' "$dir/syncswitch" >"$tmp/ss_runfail"
+# a simulator that answers list but fails its runs, --check too: named
+# before any run, as one that cannot judge them
+printf '#!/bin/sh\n[ "$1" = list ] && exec "%s" list\nexit 3\n' "$dir/syncswitch" >"$tmp/ss_nojudge"
+chmod +x "$tmp/ss_nojudge"
+bad_var sweep_sim_cannot_judge SS="$tmp/ss_nojudge" "$root/scripts/sweep.sh"
+# one that passes list and --check but fails its runs: the script stops
+# with the failed run on stderr (was: a silent exit 1) and writes no CSV
+printf '#!/bin/sh\ncase "$*" in list | *--check) exec "%s" "$@" ;; esac\nexit 3\n' "$dir/syncswitch" >"$tmp/ss_runfail"
 chmod +x "$tmp/ss_runfail"
 mkdir -p "$tmp/swf"
 (cd "$tmp/swf" && SS="$tmp/ss_runfail" N=8 SIZES=16 SIZES2=16 KERNELS2=phased timeout 60 \
