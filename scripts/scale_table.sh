@@ -18,7 +18,7 @@ check_int SCALE_THREADS 1 64
 # (the default build must exist: say how to make it)
 [ -n "${SS:-}" ] || [ -x build/syncswitch ] || { echo "scale_table.sh: no build/syncswitch (make first, or set SS)" >&2; exit 2; }
 SS=${SS:-build/syncswitch}
-check_exe SS
+check_sim SS
 check_word SCALE_SKIP auto off idle periodic
 rows=${SCALE_ROWS:-phased:16:256 msgpass:16:256 phased:32:64 msgpass:32:64 msgpass:64:16 phased:64:4}
 threads=${SCALE_THREADS:-1}
@@ -46,10 +46,13 @@ for r in $rows; do
   /usr/bin/time -f '%M' -o "$tmp/mem" "$bin" run --kernel "$k" --n "$n" --words "$b" \
     --threads "$threads" --skip "${SCALE_SKIP:-auto}" --json >"$tmp/json"
   j=$(cat "$tmp/json")
-  f() { echo "$j" | sed "s/.*\"$1\":\\([0-9.]*\\).*/\\1/"; }
   mib=$(awk -v k="$(tail -1 "$tmp/mem")" 'BEGIN { printf "%.1f", k / 1024 }')
-  sk=$(echo "$j" | sed 's/.*"skip":"\([a-z]*\)".*/\1/')
-  line="$k,$n,$b,$threads,$sk,$(f cycles),$(f pct_eq1),$(f ts_cycles),$(f skipped_share),$(f wall_s),$mib"
+  line="$k,$n,$b,$threads"
+  for x in skip cycles pct_eq1 ts_cycles skipped_share wall_s; do
+    v=$(out_field "$j" "$x" "$bin run --kernel $k --n $n --words $b")   # (missing: stop, no CSV)
+    line="$line,$v"
+  done
+  line="$line,$mib"
   echo "$line" >>"$part"
   echo "$line"
 done

@@ -85,14 +85,16 @@ check_exe() {
 }
 
 # check_sim VAR: an executable file that runs as the simulator ('VAR list'
-# exits 0), so a binary that fails says so before any work instead of a
-# silent exit 1 (SS=/bin/false)
+# exits 0 and names kernels), so a binary that fails says so before any
+# work instead of a silent exit 1 (SS=/bin/false), and one that answers
+# nothing is not taken for one (SS=/bin/true: tables of empty cells)
 check_sim() {
   check_exe "$1"
-  local v=${!1:-} rc=0
+  local v=${!1:-} rc=0 out
   [ -z "$v" ] && return 0
-  "$v" list >/dev/null 2>&1 </dev/null || rc=$?
+  out=$("$v" list 2>/dev/null </dev/null) || rc=$?
   [ "$rc" = 0 ] || check_fail "$1" "a syncswitch binary: '$v list' exits $rc"
+  [ -n "$out" ] || check_fail "$1" "a syncswitch binary: '$v list' names no kernel"
 }
 
 # check_run VAR WORD RUN-ARGS...: the library judges one run of $SS before

@@ -6,6 +6,7 @@
 #   out_done FILE...   rename each FILE's temporary into place
 #   out_clean DIR...   on any exit, remove this run's temporaries in DIR...
 #                      (a temporary may be a folder)
+#   out_field JSON NAME WHO   one field of a run's JSON, or a failure
 
 out_part() { printf '%s/.%s.%s.part' "$(dirname "$1")" "$(basename "$1")" "$$"; }
 
@@ -23,4 +24,18 @@ out_clean() {
 _out_rm() {
   local d
   for d in "${_out_dirs[@]}"; do rm -rf "$d"/.*."$$".part; done
+}
+
+# out_field JSON NAME WHO: NAME's value in a run's JSON (a number, true or
+# a word); a field the run did not give (or null) is a failure naming WHO,
+# never an empty cell or the whole JSON in a table. Assign it alone
+# (v=$(out_field ...)): set -e then stops the script.
+out_field() {
+  local v
+  v=$(echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p")
+  if [ -z "$v" ] || [ "$v" = null ]; then
+    echo "$(basename "$0"): $3 gave no $2: $(echo "$1" | head -c 200)" >&2
+    return 1
+  fi
+  echo "$v"
 }

@@ -59,6 +59,9 @@ bad_var scale_skip SCALE_SKIP=sometimes "$root/scripts/scale_table.sh"
 bad_var scale_rows_memory "SCALE_ROWS=phased:8:4 two-stage:16:4096" "$root/scripts/scale_table.sh"
 # a binary that cannot judge the rows is named, not the row
 bad_var scale_ss_fails SS=/bin/false "$root/scripts/scale_table.sh"
+# one that answers nothing is not a simulator (was: rows of empty cells, exit 0)
+bad_var scale_ss_silent SS=/bin/true "$root/scripts/scale_table.sh"
+bad_var sweep_sim_silent SS=/bin/true "$root/scripts/sweep.sh"
 bad_var scale_rows_threads "SCALE_ROWS=msgpass:8:4 msgpass:4:4" env SCALE_THREADS=8 "$root/scripts/scale_table.sh"
 bad_var study_vcs "STUDY_VCS=1 5" "$root/scripts/traffic_study.sh"
 bad_var study_ties STUDY_TIES=even "$root/scripts/traffic_study.sh"
@@ -94,6 +97,20 @@ elif [ "$(grep -c '^phased,8,4,1,periodic,1936,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[
      [ "$(grep -c '^msgpass,4,4,1,periodic,6447,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*$' "$csv")" != 1 ]; then
   fail scale_table "rows: $(tail -2 "$csv" | tr '\n' ' ')"
 else pass scale_table; fi
+rm -rf "$tmp/build"
+
+# a run whose JSON lacks a field: a failure naming the run and the field,
+# no CSV and no temporary (was: the whole JSON in the cells, exit 0)
+printf '#!/bin/sh\ncase "$*" in *--json) echo "{\\"wall_s\\":0.1}" ;; *) exec "%s" "$@" ;; esac\n' \
+  "$dir/syncswitch" >"$tmp/ss_nofield"
+chmod +x "$tmp/ss_nofield"
+(cd "$tmp" && SS="$tmp/ss_nofield" SCALE_ROWS="phased:8:4" timeout 60 "$root/scripts/scale_table.sh" \
+   >/dev/null 2>"$tmp/e" </dev/null)
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "run --kernel phased --n 8 --words 4 gave no skip" "$tmp/e"; then
+  fail scale_table_field_missing "exit $rc: $(head -c 300 "$tmp/e")"
+elif [ -n "$(find "$tmp/build" -type f)" ]; then fail scale_table_field_missing "left: $(find "$tmp/build" -type f)"
+else pass scale_table_field_missing; fi
 rm -rf "$tmp/build"
 
 # A stand-in for the binary that runs the real one, until its Nth run of
