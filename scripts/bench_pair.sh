@@ -5,8 +5,22 @@
 # syncswitch binaries run in turn REPS times (default 9) so that both see
 # the same load, the best wall_s of each; the cycles must not move. On a
 # shared machine run it at a high priority (nice -n -20, as root).
+# Each argument is checked before any run (scripts/lib/check.sh: REPS
+# 1..1000, each binary a simulator that answers); a run whose JSON lacks
+# cycles or wall_s stops it, naming the binary (no -nan in the table).
 set -euo pipefail
-before=$1 after=$2 reps=${3:-9}
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/check.sh
+. "$here/lib/check.sh"
+# shellcheck source=scripts/lib/out.sh
+. "$here/lib/out.sh"
+[ $# -ge 2 ] && [ $# -le 3 ] && [ -n "$1" ] && [ -n "$2" ] ||
+  { echo "usage: scripts/bench_pair.sh BEFORE AFTER [REPS]" >&2; exit 2; }
+BEFORE=$1 AFTER=$2 REPS=${3:-}
+check_sim BEFORE
+check_sim AFTER
+check_int REPS 1 1000
+before=$BEFORE after=$AFTER reps=${REPS:-9}
 declare -A best cyc
 for ((i = 0; i < reps; i++)); do
   for spec in "phased 8 1024" "msgpass 8 256"; do
@@ -15,8 +29,8 @@ for ((i = 0; i < reps; i++)); do
       bin=$before
       [ "$who" = after ] && bin=$after
       j=$("$bin" run --kernel "$k" --n "$n" --words "$b" --json)
-      c=$(echo "$j" | sed 's/.*"cycles":\([0-9]*\).*/\1/')
-      w=$(echo "$j" | sed 's/.*"wall_s":\([0-9.]*\).*/\1/')
+      c=$(out_field "$j" cycles "$bin run --kernel $k --n $n --words $b")
+      w=$(out_field "$j" wall_s "$bin run --kernel $k --n $n --words $b")
       cyc[$k $who]=$c
       if [ -z "${best[$k $who]:-}" ] || awk -v a="$w" -v b="${best[$k $who]}" 'BEGIN { exit !(a < b) }'; then
         best[$k $who]=$w

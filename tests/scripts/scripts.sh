@@ -27,6 +27,16 @@ bad_var() {
   else pass "$name"; fi
   rm -rf "$tmp/none" "$tmp/build"
 }
+# bad_usage NAME SCRIPT [ARGS]: arguments missing: exit 2, one stderr line
+# with the usage, nothing on stdout
+bad_usage() {
+  local name=$1 rc; shift
+  (cd "$tmp" && timeout 20 "$@" >"$tmp/o" 2>"$tmp/e" </dev/null)
+  rc=$?
+  if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/e")" -ne 1 ] || ! grep -q "^usage: " "$tmp/e" || [ -s "$tmp/o" ]; then
+    fail "$name" "exit $rc, want 2 and a usage line: $(head -c 200 "$tmp/e")"
+  else pass "$name"; fi
+}
 bad_var traffic_window WINDOW=ten "$root/scripts/traffic.sh"
 bad_var traffic_steps STEPS=0 "$root/scripts/traffic.sh"
 bad_var traffic_quick QUICK=yes "$root/scripts/traffic.sh"
@@ -75,6 +85,13 @@ bad_var routing_vcs ROUTING_VCS=1 "$root/scripts/routing_study.sh"
 bad_var routing_patterns ROUTING_PATTERNS=zigzag "$root/scripts/routing_study.sh"
 bad_var routing_functions ROUTING_FUNCTIONS=ugal "$root/scripts/routing_study.sh"
 bad_var routing_packet PACKET=2 "$root/scripts/routing_study.sh"
+# bench_pair.sh BEFORE AFTER [REPS] (arguments: bad_var's VAR= only names
+# what the refusal must say); was: unbound variable, or a table of -nan
+bad_usage bench_pair_usage "$root/scripts/bench_pair.sh" "$dir/syncswitch"
+bad_var bench_pair_reps REPS=abc "$root/scripts/bench_pair.sh" "$dir/syncswitch" "$dir/syncswitch" abc
+bad_var bench_pair_reps_0 REPS=0 "$root/scripts/bench_pair.sh" "$dir/syncswitch" "$dir/syncswitch" 0
+bad_var bench_pair_silent BEFORE=/bin/true "$root/scripts/bench_pair.sh" /bin/true "$dir/syncswitch" 1
+bad_var bench_pair_missing AFTER=/nope "$root/scripts/bench_pair.sh" "$dir/syncswitch" /nope 1
 # a list of blanks alone is refused: the checks looped over no word and
 # ${VAR:-default} kept the blanks (was: a header-only CSV renamed into
 # place, or a run that failed in gnuplot after its CSVs)
@@ -186,6 +203,15 @@ if [ $rc -eq 0 ] || ! grep -q "run --kernel phased --n 8 --words 16 failed (exit
   fail sweep_run_fails_says_why "exit $rc: $(head -c 300 "$tmp/e")"
 elif [ -n "$(find "$tmp/swf" -name '*.csv')" ]; then fail sweep_run_fails_says_why "a CSV was written"
 else pass sweep_run_fails_says_why; fi
+
+# bench_pair.sh with a binary whose runs give no cycles: a failure naming
+# it, no table (was: 0.000 and -nan, exit 0); scale_table's stand-in
+timeout 60 "$root/scripts/bench_pair.sh" "$dir/syncswitch" "$tmp/ss_nofield" 1 >"$tmp/o" 2>"$tmp/e" </dev/null
+rc=$?
+if [ $rc -eq 0 ] || ! grep -q "ss_nofield run --kernel phased --n 8 --words 1024 gave no cycles" "$tmp/e"; then
+  fail bench_pair_field_missing "exit $rc: $(head -c 300 "$tmp/e")"
+elif [ -s "$tmp/o" ]; then fail bench_pair_field_missing "a table: $(head -c 200 "$tmp/o")"
+else pass bench_pair_field_missing; fi
 
 # a small make traffic to the end: uniform to saturation (0.3 is far past
 # it), the background at 0 (nothing measured) and 0.14 (past its 0.106)
