@@ -92,6 +92,10 @@ bad_var bench_pair_reps REPS=abc "$root/scripts/bench_pair.sh" "$dir/syncswitch"
 bad_var bench_pair_reps_0 REPS=0 "$root/scripts/bench_pair.sh" "$dir/syncswitch" "$dir/syncswitch" 0
 bad_var bench_pair_silent BEFORE=/bin/true "$root/scripts/bench_pair.sh" /bin/true "$dir/syncswitch" 1
 bad_var bench_pair_missing AFTER=/nope "$root/scripts/bench_pair.sh" "$dir/syncswitch" /nope 1
+# manpage.sh BIN VERSION: was unbound variable, and with /bin/true a page
+# with an empty SYNOPSIS and OPTIONS, exit 0
+bad_usage manpage_usage "$root/scripts/manpage.sh" "$dir/syncswitch"
+bad_var manpage_silent BIN=/bin/true "$root/scripts/manpage.sh" /bin/true 1.0
 # a list of blanks alone is refused: the checks looped over no word and
 # ${VAR:-default} kept the blanks (was: a header-only CSV renamed into
 # place, or a run that failed in gnuplot after its CSVs)
