@@ -10,8 +10,16 @@
 #   scripts/install.sh --uninstall DEST
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/check.sh
+. "$root/scripts/lib/check.sh"
+# every argument checked before anything is made or removed
+usage() {
+  echo "usage: scripts/install.sh lib|rtl|mpi|systemc DEST PREFIX BUILD VERSION SOVER, or --uninstall DEST" >&2
+  exit 2
+}
 
 if [ "${1:-}" = --uninstall ]; then
+  [ $# -eq 2 ] && [ -n "$2" ] || usage
   dest=$2; manifest="$dest/share/syncswitch/install_manifest.txt"
   [ -f "$manifest" ] || { echo "uninstall: nothing installed under $dest (no $manifest)" >&2; exit 1; }
   while read -r f; do rm -f "$f"; done < <(sort -r "$manifest")
@@ -23,8 +31,11 @@ if [ "${1:-}" = --uninstall ]; then
   exit 0
 fi
 
-[ $# -eq 6 ] || { echo "usage: scripts/install.sh lib|rtl|mpi|systemc DEST PREFIX BUILD VERSION SOVER" >&2; exit 2; }
-part=$1 dest=$2 prefix=$3 build=$4 version=$5 sover=$6
+[ $# -eq 6 ] || usage
+PART=$1 dest=$2 prefix=$3 build=$4 version=$5 sover=$6
+check_word PART lib rtl mpi systemc
+[ -n "$PART" ] || check_fail PART "one of: lib rtl mpi systemc"
+part=$PART
 [ -n "$version" ] || { echo "install: no API version (include/syncswitch.h)" >&2; exit 1; }
 mkdir -p "$dest" 2>/dev/null || true
 [ -d "$dest" ] && [ -w "$dest" ] || { echo "install: cannot write to $dest" >&2; exit 1; }
@@ -64,7 +75,9 @@ part_lib() {
   put "$build/lib/libsyncswitch.so.$version" lib 755
   link "libsyncswitch.so.$version" lib "libsyncswitch.so.$sover"
   link "libsyncswitch.so.$sover" lib libsyncswitch.so
-  [ $mode = plan ] || sed "s|@PREFIX@|$prefix|; s|@VERSION@|$version|" "$root/scripts/pc/syncswitch.pc.in" >"$tmp/pc"
+  # (bash's replacement, quoted: sed took a PREFIX's & and | for its own)
+  [ $mode = plan ] || { pc=$(<"$root/scripts/pc/syncswitch.pc.in"); pc=${pc//@PREFIX@/"$prefix"}
+                        printf '%s\n' "${pc//@VERSION@/"$version"}" >"$tmp/pc"; }
   put "$tmp/pc" lib/pkgconfig 644 syncswitch.pc
   put "$build/syncswitch" bin 755
   [ $mode = plan ] || "$root/scripts/manpage.sh" "$build/syncswitch" "$version" >"$tmp/man"
@@ -98,10 +111,6 @@ part_systemc() {
   put "$root/tests/systemc/test_fabric.cpp" share/doc/syncswitch/examples 644 fabric_example.cpp
 }
 
-case "$part" in
-  lib|rtl|mpi|systemc) ;;
-  *) echo "install: no part '$part' (allowed: lib, rtl, mpi, systemc)" >&2; exit 2 ;;
-esac
 : >"$tmp/paths"
 "part_$part"
 docs

@@ -96,6 +96,10 @@ bad_var bench_pair_missing AFTER=/nope "$root/scripts/bench_pair.sh" "$dir/syncs
 # with an empty SYNOPSIS and OPTIONS, exit 0
 bad_usage manpage_usage "$root/scripts/manpage.sh" "$dir/syncswitch"
 bad_var manpage_silent BIN=/bin/true "$root/scripts/manpage.sh" /bin/true 1.0
+# install.sh: a bogus part refused before DEST is made (was: after mkdir
+# -p DEST), --uninstall without DEST (was: unbound variable)
+bad_var install_part PART=bogus "$root/scripts/install.sh" bogus "$tmp/none" /usr/local "$dir" 1.0.0 1
+bad_usage install_uninstall_usage "$root/scripts/install.sh" --uninstall
 # a list of blanks alone is refused: the checks looped over no word and
 # ${VAR:-default} kept the blanks (was: a header-only CSV renamed into
 # place, or a run that failed in gnuplot after its CSVs)
@@ -216,6 +220,20 @@ if [ $rc -eq 0 ] || ! grep -q "ss_nofield run --kernel phased --n 8 --words 1024
   fail bench_pair_field_missing "exit $rc: $(head -c 300 "$tmp/e")"
 elif [ -s "$tmp/o" ]; then fail bench_pair_field_missing "a table: $(head -c 200 "$tmp/o")"
 else pass bench_pair_field_missing; fi
+
+# install.sh's lib part from a stand-in build (empty libraries, the real
+# binary for the manual page): a PREFIX with sed's & and | lands in
+# syncswitch.pc as it is (was: prefix=/opt/R@PREFIX@D, or sed failing)
+mkdir -p "$tmp/ib/lib"
+touch "$tmp/ib/lib/libsyncswitch.a" "$tmp/ib/lib/libsyncswitch.so.1.1.0"
+ln -s "$dir/syncswitch" "$tmp/ib/syncswitch"
+timeout 60 "$root/scripts/install.sh" lib "$tmp/idest" '/opt/R&D|x\1' "$tmp/ib" 1.1.0 1 >/dev/null 2>"$tmp/e"
+rc=$?
+if [ $rc -ne 0 ]; then fail install_prefix_as_is "exit $rc: $(head -c 200 "$tmp/e")"
+elif [ "$(head -1 "$tmp/idest/lib/pkgconfig/syncswitch.pc")" != 'prefix=/opt/R&D|x\1' ]; then
+  fail install_prefix_as_is "$(head -1 "$tmp/idest/lib/pkgconfig/syncswitch.pc")"
+else pass install_prefix_as_is; fi
+rm -rf "$tmp/idest" "$tmp/ib"
 
 # a small make traffic to the end: uniform to saturation (0.3 is far past
 # it), the background at 0 (nothing measured) and 0.14 (past its 0.106)
