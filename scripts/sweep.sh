@@ -34,17 +34,15 @@ n=${N:-8}
 sizes=${SIZES:-"16 32 64 128 256 512 1024 2048 4096"}
 sizes2=${SIZES2:-"64 256 1024"}
 kernels2=${KERNELS2:-"phased phased-sw phased-gsync msgpass two-stage store-forward aapc-hh aapc-bucket cx-pairwise cx-standard"}
-# judge VAR WORD KERNEL B: every run judged by the library before the first
-# (check_run: a kernel that cannot run at a size is refused here, not after
-# the first table); a refusal names VAR's WORD, or N when VAR is unset
-judge() {
-  local var=$1 word=$2
-  [ -n "${!var:-}" ] || { var=N word=$n; }
-  check_run "$var" "$word" --kernel "$3" --n "$n" --words "$4"
-}
-for k in phased msgpass; do for b in $sizes; do judge SIZES "$b" "$k" "$b"; done; done
+# every run judged by the library before the first (check_run: a kernel
+# or size that cannot run is refused here, not after the first table). A
+# refusal names the size (so N=16's default SIZES2 of 1024, too large
+# there, is named, not N), or the kernel when KERNELS2 is set
+for k in phased msgpass; do for b in $sizes; do check_run SIZES "$b" --kernel "$k" --n "$n" --words "$b"; done; done
 for k in $kernels2; do for b in $sizes2; do
-  if [ -n "${KERNELS2:-}" ]; then judge KERNELS2 "$k" "$k" "$b"; else judge SIZES2 "$b" "$k" "$b"; fi
+  var=SIZES2 word=$b
+  [ -z "${KERNELS2:-}" ] || var=KERNELS2 word=$k
+  check_run "$var" "$word" --kernel "$k" --n "$n" --words "$b"
 done; done
 csv="$res/aapc_${n}x${n}.csv"
 csv2="$res/aapc_kernels_${n}x${n}.csv"

@@ -49,7 +49,8 @@ bad_var sweep_n_list "N=8 8" "$root/scripts/sweep.sh"
 # first table and plot written, then exit 1 at the kernel)
 bad_var sweep_kernel_size "KERNELS2=phased gsync" "$root/scripts/sweep.sh"
 bad_var sweep_kernel_size_fft "KERNELS2=fft2d" env SIZES2=64 "$root/scripts/sweep.sh"
-bad_var sweep_n_memory N=64 "$root/scripts/sweep.sh"
+# a size too large for the torus (the library's memory) is named, not N
+bad_var sweep_sizes2_memory SIZES2=1024 env N=16 "$root/scripts/sweep.sh"
 # a simulator that fails is named before any work (was: exit 1, nothing said)
 bad_var sweep_sim_fails SS=/bin/false "$root/scripts/sweep.sh"
 bad_var bench_torus BENCH_TORUS=yes "$root/scripts/bench.sh"
