@@ -18,9 +18,11 @@
 #   WINDOW, WARMUP  cycles (10000, 1000); SEED (1)
 #   STUDY_OUT=DIR, SS=BIN   where the results go, the binary
 #   REPLOT=1        no runs: the tables and the plot again from the CSVs
-#                   of the last complete run in STUDY_OUT
+#                   of the last complete run in STUDY_OUT, labelled with
+#                   that run's seed, window and warm-up (run_8x8.csv; SEED,
+#                   WINDOW and WARMUP are not used)
 # Writes STUDY_OUT/curves_8x8.csv (every point), saturation_8x8.csv (one row
-# a curve), depth_points_8x8.csv and depth_8x8.csv (the same for the depth
+# a curve), run_8x8.csv (the seed, window and warm-up the points ran with), depth_points_8x8.csv and depth_8x8.csv (the same for the depth
 # sweep), study_8x8.png (the curves) and depth_8x8.png (saturation against
 # depth), with gnuplot. Each variable is checked before any work; each file
 # is written under a temporary name and renamed when complete, after the
@@ -56,14 +58,17 @@ seed=${SEED:-1}
 res=${STUDY_OUT:-build/results/traffic_study}
 
 replot=${REPLOT:-0}
-if [ "$replot" = 1 ] && [ ! -f "$res/saturation_8x8.csv" ]; then
-  echo "traffic_study.sh: REPLOT = 1 needs the CSVs of a complete run in $res" >&2; exit 2
+run=$res/run_8x8.csv
+if [ "$replot" = 1 ] && { [ ! -f "$res/saturation_8x8.csv" ] || [ ! -f "$run" ]; }; then
+  echo "traffic_study.sh: REPLOT = 1 needs the CSVs of a complete run in $res (saturation_8x8.csv, run_8x8.csv)" >&2; exit 2
 fi
 "$here/deps.sh" plot
 mkdir -p "$res"
 out_clean "$res"
 [ "$replot" = 1 ] || rm -f "$res"/curves_8x8.csv "$res"/saturation_8x8.csv "$res"/depth_8x8.csv "$res"/depth_points_8x8.csv \
-  "$res"/study_8x8.png "$res"/depth_8x8.png
+  "$res"/study_8x8.png "$res"/depth_8x8.png "$run"
+# the labels of a replot are the run's, not this call's
+[ "$replot" = 0 ] || IFS=, read -r seed win warm < <(sed -n 2p "$run")
 
 # shellcheck source=scripts/lib/study.sh
 . "$here/lib/study.sh"
@@ -91,7 +96,8 @@ if [ "$replot" = 0 ]; then
   } >"$part"
   out_done "$curves"
   saturation "$curves" >"$(out_part "$sat")"
-  out_done "$sat"
+  printf 'seed,window,warmup\n%s,%s,%s\n' "$seed" "$win" "$warm" >"$(out_part "$run")"
+  out_done "$sat" "$run"
 
   if [ "$depths" != 0 ]; then
     {
@@ -115,8 +121,10 @@ if [ -f "$depth" ] && [ "$depths" != 0 ]; then echo; echo "uniform against depth
 # (x plus, + balanced) in the band above the black line, one row a curve.
 if command -v gnuplot >/dev/null; then
   png=$res/study_8x8.png
-  pp=$(for p in uniform transpose bitcomp; do grep -q "^$p," "$sat" && printf '%s ' "$p"; done)
+  pp=$(for p in uniform transpose bitcomp; do if grep -q "^$p," "$sat"; then printf '%s ' "$p"; fi; done)
   np=$(echo "$pp" | wc -w)
+  # 520 pixels a panel, and room for the title when there is one panel
+  width=$((np * 520 < 900 ? 900 : np * 520))
   colors=(black dark-violet forest-green steelblue orange)   # by K
   kk=$(awk -F, 'NR > 1 && !s[$2]++ { printf "%s ", $2 }' "$sat")
   tt=$(awk -F, 'NR > 1 && !s[$3]++ { printf "%s ", $3 }' "$sat")
@@ -124,7 +132,7 @@ if command -v gnuplot >/dev/null; then
   mark() { [ "$1" = plus ] && echo 2 || echo 1; }
   band=$(latency_band "$curves")
   {
-    echo "set terminal pngcairo size $((np * 520)),640 font ',11'; set output '$(out_part "$png")'"
+    echo "set terminal pngcairo size $width,640 font ',11'; set output '$(out_part "$png")'"
     echo "set datafile separator ','; set grid; set logscale y; set yrange [10:$((band * 5))]"
     echo "set multiplot title '8x8 torus, T_t = 1, depth 4, 5-flit packets, seed $seed: mean packet latency against offered load'"
     echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean packet latency (cycles)'"
@@ -133,7 +141,8 @@ if command -v gnuplot >/dev/null; then
     n=0 keys=""
     for p in $pp; do
       # the panels side by side; below them, a strip for the legend
-      awk -v n="$n" -v np="$np" 'BEGIN { w = 0.99 / np; printf "set lmargin at screen %.3f; set rmargin at screen %.3f\n", 0.01 + n * w + 0.06, 0.01 + (n + 1) * w - 0.015 }'
+      # (the margins for the tick labels in pixels: 94 left, 23 right)
+      awk -v n="$n" -v np="$np" -v W="$width" 'BEGIN { w = 0.99 / np; printf "set lmargin at screen %.3f; set rmargin at screen %.3f\n", 0.01 + n * w + 94 / W, 0.01 + (n + 1) * w - 23 / W }'
       n=$((n + 1))
       echo "unset arrow 2; unset arrow 3"
       xmax=0 ideals="" a=1   # arrow 1: the unstable band's line

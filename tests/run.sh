@@ -56,6 +56,8 @@ lane_a() {
   part traffic/verdicts "$here/traffic/verdicts.sh" "$dir"
   # the measurement scripts: their variables checked, no half-written result
   part scripts/scripts "$here/scripts/scripts.sh" "$dir"
+  # the figure scripts to the end on small sizes: every plot drawn, honest
+  part scripts/figures "$here/scripts/figures.sh" "$dir"
   # the library: its error contract, its exported symbols, every field's
   # bounds refused by the command line with the library's own line
   if [ -x "$dir/api/test_api" ]; then
