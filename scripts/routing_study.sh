@@ -77,23 +77,26 @@ table "$sat" routing packet
 np=$(echo "$pats" | wc -w)
 read -r first _ <<<"$pats"   # the legend's panel (ROUTING_PATTERNS may start with a blank)
 rows=$(((np + 3) / 4)) cols=$((np < 4 ? np : 4))
+# 440 pixels a panel, and room for the title when there are fewer than 3
+width=$((cols * 440 < 1000 ? 1000 : cols * 440))
 band=$(latency_band "$curves")
 declare -A color=([dim_order]=black [min_adapt]=forest-green [valiant]=dark-orange)
 dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 pt 4" ;; esac; }
 {
-  echo "set terminal pngcairo size $((cols * 440)),$((rows * 400 + 110)) font ',10' noenhanced; set output '$(out_part "$png")'"
-  echo "set datafile separator ','; set grid; set logscale y; set yrange [10:$((band * 5))]"
+  echo "set terminal pngcairo size $width,$((rows * 400 + 110)) font ',10' noenhanced; set output '$(out_part "$png")'"
+  echo "set datafile separator ','; set grid; set logscale y"
   echo "set multiplot title '8x8 torus, T_t = 1, depth 4, $pkt-flit packets, seed $seed: mean packet latency against offered load (x: unstable)'"
   echo "set xlabel 'offered load (flits/node/cycle)'"
-  band_axis "$band"
+  band_axis "$band" "$(latency_floor "$curves")"
   echo "unset key"
   keys=""
   n=0
   for p in $pats; do
     # panel n: column n mod cols, row n / cols, under the title, above the legend
-    awk -v n="$n" -v c="$cols" -v r="$rows" 'BEGIN { w = 0.98 / c; h = 0.80 / r; col = n % c; row = int(n / c)
+    # (the margins for the tick labels in pixels: 92 left, 9 right)
+    awk -v n="$n" -v c="$cols" -v r="$rows" -v W="$width" 'BEGIN { w = 0.98 / c; h = 0.80 / r; col = n % c; row = int(n / c)
       printf "set lmargin at screen %.3f; set rmargin at screen %.3f; set tmargin at screen %.3f; set bmargin at screen %.3f\n",
-        0.01 + col * w + 0.075, 0.01 + (col + 1) * w - 0.01, 0.91 - row * h - 0.04, 0.91 - (row + 1) * h + 0.07 }'
+        0.01 + col * w + 92 / W, 0.01 + (col + 1) * w - 9 / W, 0.91 - row * h - 0.04, 0.91 - (row + 1) * h + 0.07 }'
     if [ $((n % cols)) = 0 ]; then echo "set ylabel 'latency (cycles)'"; else echo "set ylabel ''"; fi
     n=$((n + 1))
     xmax=$(awk -F, -v p="$p" 'NR > 1 && $1 == p && $6 > m { m = $6 } END { print m * 1.04 }' "$curves")

@@ -133,10 +133,10 @@ if command -v gnuplot >/dev/null; then
   band=$(latency_band "$curves")
   {
     echo "set terminal pngcairo size $width,640 font ',11'; set output '$(out_part "$png")'"
-    echo "set datafile separator ','; set grid; set logscale y; set yrange [10:$((band * 5))]"
+    echo "set datafile separator ','; set grid; set logscale y"
     echo "set multiplot title '8x8 torus, T_t = 1, depth 4, 5-flit packets, seed $seed: mean packet latency against offered load'"
     echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean packet latency (cycles)'"
-    band_axis "$band"
+    band_axis "$band" "$(latency_floor "$curves")"
     echo "unset key; set bmargin at screen 0.17; set tmargin at screen 0.89"
     n=0 keys=""
     for p in $pp; do

@@ -52,29 +52,44 @@ saturation() {
 }
 
 # table SATURATION_CSV [KEY3 KEY4]: the saturation CSV as a table (the
-# third and fourth key columns named KEY3 and KEY4: ties and depth)
+# third and fourth key columns named KEY3 and KEY4: ties and depth); a
+# saturation the curve did not reach is '>' the highest stable load, as
+# make traffic writes it
 table() {
   printf "%-10s %3s %-9s %5s %6s %9s %10s %9s %9s %15s\n" pattern K "${2:-ties}" "${3:-depth}" ideal "zero-load" saturation accepted latency "first unstable"
   awk -F, 'function v(x, fmt) { return x == "" ? "-" : sprintf(fmt, x) }
            NR > 1 { printf "%-10s %3s %-9s %5s %6s %9s %10s %9s %9s %15s\n", $1, $2, $3, $4, v($5, "%.3f"),
-                      v($6, "%.2f"), v($7, "%.4f"), v($8, "%.4f"), v($9, "%.1f"),
+                      v($6, "%.2f"), ($10 == "" && $7 != "" ? ">" : "") v($7, "%.4f"), v($8, "%.4f"), v($9, "%.1f"),
                       $10 == "" ? "not reached" : sprintf("%.4f (%.4f)", $10, $11) }' "$1"
 }
 
-# latency_band CURVES_CSV: the latency above which the plots mark unstable
-# points: the first of 1000, 3000, 10000, ... above 1.5 times the highest
-# stable latency
+# latency_band CURVES_CSV [LAT UNSTABLE]: the latency above which the plots
+# mark unstable points: the first of 1000, 3000, 10000, ... above 1.5 times
+# the highest stable latency (LAT and UNSTABLE: the columns of the latency
+# and of the unstable flag, 9 and 12 by default)
 latency_band() {
-  awk -F, 'NR > 1 && $12 == "false" && $9 > m { m = $9 }
+  awk -F, -v l="${2:-9}" -v u="${3:-12}" 'NR > 1 && $u == "false" && $l > m { m = $l }
            END { b = 1000; while (b < 1.5 * m) b *= (substr(b, 1, 1) == "1" ? 3 : 10 / 3); printf "%.0f", b }' "$1"
 }
 
-# band_axis BAND: gnuplot's latency ticks below BAND, the band's "unstable"
-# tick above it and the black line between
+# latency_floor CURVES_CSV [LAT UNSTABLE]: the bottom of the latency axis:
+# the highest of 1, 2, 5, 10, 20, 50, ... at or below the lowest stable
+# latency (10 when there is none), so that no point lies below the axis
+latency_floor() {
+  awk -F, -v l="${2:-9}" -v u="${3:-12}" 'NR > 1 && $u == "false" && $l != "" && (m == "" || $l + 0 < m) { m = $l + 0 }
+           END { if (m == "") { print 10; exit }
+                 f = 1; while (f * 10 <= m) f *= 10
+                 print (5 * f <= m ? 5 * f : 2 * f <= m ? 2 * f : f) }' "$1"
+}
+
+# band_axis BAND [FLOOR]: gnuplot's latency axis from FLOOR (10 by default;
+# latency_floor) to the band: its ticks from FLOOR up to BAND, the band's
+# "unstable" tick above it and the black line between
 band_axis() {
+  echo "set yrange [$(awk -v f="${2:-10}" 'BEGIN { printf "%.3g", f / 1.1 }'):$(($1 * 5))]"
   printf "set ytics ("
-  for y in 10 20 50 100 200 500 1000 2000 5000 10000 20000 50000; do
-    [ "$y" -lt "$1" ] && printf "'%s' %s, " "$y" "$y"
+  for y in 1 2 5 10 20 50 100 200 500 1000 2000 5000 10000 20000 50000; do
+    [ "$y" -ge "${2:-10}" ] && [ "$y" -lt "$1" ] && printf "'%s' %s, " "$y" "$y"
   done
   echo "'unstable' $(($1 * 2)))"
   echo "set arrow 1 from graph 0, first $1 to graph 1, first $1 nohead lc rgb 'black'"

@@ -8,6 +8,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/tests/lib.sh"
 script_init figures "$(cd "${1:-build}" && pwd)"   # $bin, $tmp, pass, fail
 
+# a gnuplot that keeps each script it is given in $tmp/gp.N, then draws it
+gp=$(command -v gnuplot) || gp=""
+mkdir -p "$tmp/gpbin"
+printf '#!/bin/sh\nn=$(ls "%s"/gp.* 2>/dev/null | wc -l)\ntee "%s/gp.$n" | exec "%s" "$@"\n' "$tmp" "$tmp" "$gp" >"$tmp/gpbin/gnuplot"
+chmod +x "$tmp/gpbin/gnuplot"
+# ybottom FILE: the bottom of the first latency axis a gnuplot script sets
+ybottom() { sed -n 's/.*set yrange \[\([0-9.e+-]*\):.*/\1/p' "$1" | head -1; }
+
 # study NAME OUT VAR=VALUE...: make traffic-study into OUT (transpose, K =
 # 1, plus, no depth sweep, short windows, unless VAR=VALUE says otherwise);
 # its stdout in $tmp/NAME.o, its stderr in $tmp/NAME.e, its exit in $rc
@@ -44,3 +52,22 @@ if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/study_replot_unlabelled.e")" != 1 ] ||
    ! grep -q 'run_8x8.csv' "$tmp/study_replot_unlabelled.e"; then
   fail study_replot_unlabelled "exit $rc: $(head -c 300 "$tmp/study_replot_unlabelled.e")"
 else pass study_replot_unlabelled; fi
+
+# make routing-study with 3-flit packets: the zero-load latency (7 cycles)
+# is inside the plot (was: an axis from 10, the points below it not
+# drawn), and a saturation not reached is '>' the highest stable load in
+# the table, as make traffic writes it (was: the number alone)
+r=$tmp/routing
+rm -f "$tmp"/gp.*
+(cd "$tmp" && PATH="$tmp/gpbin:$PATH" STUDY_OUT="$r" SS="$bin" ROUTING_PATTERNS=neighbor ROUTING_VCS=2 \
+   ROUTING_FUNCTIONS=dim_order PACKET=3 WINDOW=300 WARMUP=100 timeout 120 "$root/scripts/routing_study.sh" \
+   >"$tmp/routing.o" 2>"$tmp/routing.e" </dev/null)
+rc=$?
+low=$(awk -F, 'NR > 1 && $12 == "false" && (m == "" || $9 + 0 < m) { m = $9 + 0 } END { print m }' "$r/routing_curves_8x8.csv" 2>/dev/null)
+if [ $rc -ne 0 ] || [ ! -s "$r/routing_8x8.png" ] || [ -z "$gp" ]; then fail routing_low_latency "exit $rc: $(head -c 300 "$tmp/routing.e")"
+elif ! awk -v b="$(ybottom "$tmp/gp.0")" -v l="$low" 'BEGIN { exit !(b != "" && b < l) }'; then
+  fail routing_low_latency "the axis starts at '$(ybottom "$tmp/gp.0")', the lowest latency is $low"
+else pass routing_low_latency; fi
+if ! grep -qE '^neighbor +2 dim_order +3 +1\.000 +7\.00 +>0\.9[0-9]+ .* not reached$' "$tmp/routing.o"; then
+  fail routing_not_reached "table: $(grep '^neighbor' "$tmp/routing.o")"
+else pass routing_not_reached; fi
