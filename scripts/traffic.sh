@@ -50,8 +50,9 @@ out_clean "$res"
 rm -f "$res"/latency_*x*.csv "$res"/latency_*x*.png "$res"/saturation_*x*.csv \
   "$res"/coexist_8x8.csv "$res"/coexist_8x8.png
 
-# one JSON field; a figure the run did not see (null) is an empty cell
-f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
+# f (one JSON field), and the plots' latency band and axis
+# shellcheck source=scripts/lib/study.sh
+. "$here/lib/study.sh"
 
 # sweep N PATTERN: offered load from ideal/steps upwards until unstable
 sweep() {
@@ -115,40 +116,72 @@ printf "%8s %10s %9s %12s %20s %20s\n" "bg load" "cycles" "% Eq. 1" "bg accepted
 awk -F, 'function lat(v, u) { return (v == "" ? "-" : sprintf("%.1f", v)) (u == "true" ? " UNSTABLE" : "") }
          NR > 1 { printf "%8s %10s %8.1f%% %12s %20s %20s\n", $1, $2, $3, $5, lat($6, $8), lat($9, $11) }' "$cx"
 
+# any CSV COND [P]: whether a row of CSV meets the awk condition COND (P in p)
+any() { awk -F, -v p="${3:-}" "NR > 1 && ($2) { f = 1 } END { exit !f }" "$1"; }
+# xrange CSV COL: gnuplot's x range, 0 to a little past the highest of COL
+xrange() { awk -F, -v c="$2" 'NR > 1 && $c > m { m = $c } END { printf "set xrange [0:%g]\n", (m > 0 ? m * 1.04 : 0.01) }' "$1"; }
+
+# The plots. An unstable point's latency is only of the packets that
+# arrived (if any did), so it is not drawn at it: it is marked in the band
+# above the black line (scripts/lib/study.sh), one row a series. A panel
+# with no latency measured says so.
 if command -v gnuplot >/dev/null; then
+  colors=(dark-violet forest-green skyblue orange gold steelblue red black brown magenta)
   for n in $sizes; do
     csv="$res/latency_${n}x${n}.csv" png="$res/latency_${n}x${n}.png"
     pats=$(awk -F, 'NR > 1 { print $1 }' "$csv" | uniq | tr '\n' ' ')
+    band=$(latency_band "$csv" 7 11)
     {
-      echo "set terminal pngcairo size 1000,650; set output '$(out_part "$png")'"
+      echo "set terminal pngcairo size 1000,650; set output '$(gq "$(out_part "$png")")'"
       echo "set datafile separator ','; set key outside right; set grid"
       echo "set title '${n}x${n} torus, T_t = 2, depth 4: mean packet latency against offered load (o: saturation)'"
       echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean latency (cycles)'"
-      echo "set logscale y; set yrange [10:*]"
+      echo "set logscale y"
+      xrange "$csv" 4
+      band_axis "$band" "$(latency_floor "$csv" 7 11)"
+      any "$csv" '$11 == "false" && $7 != ""' ||
+        echo "set label 2 'no stable point: no latency measured' at graph 0.5, graph 0.4 center"
       printf "plot "
-      colors=(dark-violet forest-green skyblue orange gold steelblue red black brown magenta)
       i=0
       for p in $pats; do
-        printf "'%s' using (strcol(1) eq '%s' && strcol(11) eq 'false' ? \$4 : 1/0):7 with linespoints lw 2 lc rgb '%s' title '%s', " \
-          "$csv" "$p" "${colors[i]}" "$p"
+        any "$csv" '$1 == p && $11 == "false" && $7 != ""' "$p" &&
+          printf "'%s' using (strcol(1) eq '%s' && strcol(11) eq 'false' ? \$4 : 1/0):7 with linespoints lw 2 pt 7 ps 0.8 lc rgb '%s' notitle, " \
+            "$(gq "$csv")" "$p" "${colors[i]}"
+        any "$csv" '$1 == p && $11 == "true"' "$p" &&
+          printf "'%s' using (strcol(1) eq '%s' && strcol(11) eq 'true' ? \$4 : 1/0):(%s) with points pt 2 ps 1.5 lw 2 lc rgb '%s' notitle, " \
+            "$(gq "$csv")" "$p" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4.5 / 1.18 ^ i }')" "${colors[i]}"
+        printf "NaN with linespoints lw 2 pt 7 ps 0.8 lc rgb '%s' title '%s', " "${colors[i]}" "$p"
         i=$((i + 1))
       done
-      # the first unstable point of each pattern: its latency is of the
-      # packets that arrived, so it is marked, not joined to the line
-      printf "'%s' using (strcol(11) eq 'true' ? \$4 : 1/0):7 with points pt 2 ps 2 lc rgb 'black' title 'unstable (latency of the arrived)', " "$csv"
-      echo "'$res/saturation_${n}x${n}.csv' using (strcol(5) ne '' && strcol(2) ne '' ? \$2 : 1/0):3 every ::1 with points pt 6 ps 2.5 lc rgb 'black' title 'saturation'"
+      printf "NaN with points pt 2 ps 1.5 lw 2 lc rgb 'black' title 'unstable (its colour: the pattern)', "
+      any "$res/saturation_${n}x${n}.csv" '$5 != "" && $2 != ""' &&
+        printf "'%s' using (strcol(5) ne '' && strcol(2) ne '' ? \$2 : 1/0):3 every ::1 with points pt 6 ps 2.5 lc rgb 'black' title 'saturation', " \
+          "$(gq "$res/saturation_${n}x${n}.csv")"
+      echo "1/0 notitle"
     } | gnuplot
     out_done "$png"
   done
   png="$res/coexist_8x8.png"
+  # the background's latency with AAPC running (columns 6, 8) and alone (9, 11)
+  band=$( (latency_band "$cx" 6 8; echo; latency_band "$cx" 9 11) | sort -n | tail -1)
+  floor=$( (latency_floor "$cx" 6 8; latency_floor "$cx" 9 11) | sort -n | head -1)
   {
-    echo "set terminal pngcairo size 1100,450; set output '$(out_part "$png")'"
+    echo "set terminal pngcairo size 1100,450; set output '$(gq "$(out_part "$png")")'"
     echo "set datafile separator ','; set grid; set multiplot layout 1,2"
+    xrange "$cx" 1
     echo "set title 'phased AAPC (B = 256) under background traffic'"
     echo "set xlabel 'background load (flits/node/cycle, uniform)'; set ylabel '% of Eq. 1'; set yrange [0:100]"
-    echo "plot '$cx' using 1:3 every ::1 with linespoints lw 2 title 'phased AAPC'"
-    echo "set title 'background latency'; set ylabel 'mean latency (cycles)'; set logscale y; set yrange [10:*]"
-    echo "plot '$cx' using 1:6 every ::1 with linespoints lw 2 lc rgb 'dark-violet' title 'with AAPC running', '' using 1:9 every ::1 with linespoints lw 2 lc rgb 'forest-green' title 'alone', '' using 1:(strcol(8) eq 'true' ? \$6 : 1/0) every ::1 with points pt 4 ps 2 lw 2 lc rgb 'red' title 'unstable: the backlog grows', '' using 1:(strcol(11) eq 'true' ? \$9 : 1/0) every ::1 with points pt 4 ps 2 lw 2 lc rgb 'red' notitle"
+    echo "plot '$(gq "$cx")' using 1:3 every ::1 with linespoints lw 2 title 'phased AAPC'"
+    echo "set title 'background latency'; set ylabel 'mean latency (cycles)'; set logscale y; set key top left"
+    band_axis "$band" "$floor"
+    any "$cx" '($8 == "false" && $6 != "") || ($11 == "false" && $9 != "")' ||
+      echo "set label 2 'no latency measured' at graph 0.5, graph 0.35 center"
+    printf "plot "
+    any "$cx" '$8 == "false" && $6 != ""' && printf "'%s' using 1:(strcol(8) eq 'false' ? \$6 : 1/0) every ::1 with linespoints lw 2 pt 7 ps 0.8 lc rgb 'dark-violet' notitle, " "$(gq "$cx")"
+    any "$cx" '$11 == "false" && $9 != ""' && printf "'%s' using 1:(strcol(11) eq 'false' ? \$9 : 1/0) every ::1 with linespoints lw 2 pt 5 ps 0.8 lc rgb 'forest-green' notitle, " "$(gq "$cx")"
+    any "$cx" '$8 == "true"' && printf "'%s' using (strcol(8) eq 'true' ? \$1 : 1/0):(%s) every ::1 with points pt 2 ps 1.5 lw 2 lc rgb 'dark-violet' notitle, " "$(gq "$cx")" $((band * 3))
+    any "$cx" '$11 == "true"' && printf "'%s' using (strcol(11) eq 'true' ? \$1 : 1/0):(%s) every ::1 with points pt 2 ps 1.5 lw 2 lc rgb 'forest-green' notitle, " "$(gq "$cx")" $((band * 3 / 2))
+    echo "NaN with linespoints lw 2 pt 7 ps 0.8 lc rgb 'dark-violet' title 'with AAPC running', NaN with linespoints lw 2 pt 5 ps 0.8 lc rgb 'forest-green' title 'alone', NaN with points pt 2 ps 1.5 lw 2 lc rgb 'black' title 'unstable: the backlog grows'"
     echo "unset multiplot"
   } | gnuplot
   out_done "$png"

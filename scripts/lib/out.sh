@@ -7,6 +7,7 @@
 #   out_clean DIR...   on any exit, remove this run's temporaries in DIR...
 #                      (a temporary may be a folder)
 #   out_field JSON NAME WHO   one field of a run's JSON, or a failure
+#   gq TEXT            TEXT quoted for gnuplot (a path in its script)
 
 out_part() { printf '%s/.%s.%s.part' "$(dirname "$1")" "$(basename "$1")" "$$"; }
 
@@ -39,3 +40,6 @@ out_field() {
   fi
   echo "$v"
 }
+# gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled):
+# a path in a gnuplot script, whatever its folder's name
+gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
