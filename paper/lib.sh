@@ -25,6 +25,9 @@ PAPER_DATA=$ROOT/paper/data
 QUICK=${QUICK:-0}
 # shellcheck source=scripts/lib/check.sh
 . "$ROOT/scripts/lib/check.sh"
+# gq: a text (a title, a path) quoted for gnuplot
+# shellcheck source=scripts/lib/out.sh
+. "$ROOT/scripts/lib/out.sh"
 check_bool QUICK
 mkdir -p "$PAPER_OUT"
 # the numbers a row computes from the CSVs (cell, calc, rule_*), shared with
@@ -147,8 +150,6 @@ paper_row() {
     "$id" "$link" "$t" "$p" "$o" "$a" "$w" | sed 's/\r//g' >"$PAPER_OUT/$id.row"
 }
 
-# gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled)
-gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }
 # gtitle TEXT K: line K of TEXT broken into lines of at most 60 characters
 # at its " = " (our series drawn as one), as a gnuplot double-quoted
 # string, or nothing past the last line (K = 0: every line, unquoted, one
@@ -275,9 +276,9 @@ plot_xy() {
       [ "${style#with lines }" = "$style" ] || style="with yerrorlines ${style#with lines }"
       style=${style/with linespoints/with yerrorlines}
       case "$s" in *paper*) ;; *) t="${names[$i]} (ours, min..max)" ;; esac
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3:4:5 $style title $(gtitle "$t" 1)"
+      cmd="$cmd$sep'$(gq "$tmp/o_$i")' using 2:3:4:5 $style title $(gtitle "$t" 1)"
     else
-      cmd="$cmd$sep'$tmp/o_$i' using 2:3 $style title $(gtitle "$t" 1)"
+      cmd="$cmd$sep'$(gq "$tmp/o_$i")' using 2:3 $style title $(gtitle "$t" 1)"
     fi
     # the title's further lines: entries of their own, with no sample
     k=2
@@ -293,7 +294,7 @@ plot_xy() {
       i=$((i + 1)); colour=${col[$s]:-$((++c))}
       rgb=${PLOT_COLOURS[$(((colour - 1) % ${#PLOT_COLOURS[@]}))]}
       pick "$rgb" "${PLOT_PAPER_PT[@]}"; pt=$pick
-      cmd="$cmd$sep'$tmp/p_$i' using 2:3 with points lc rgb '#$rgb' pt $pt ps 2.2 lw 2 title '$(gq "$s") (paper)'"
+      cmd="$cmd$sep'$(gq "$tmp/p_$i")' using 2:3 with points lc rgb '#$rgb' pt $pt ps 2.2 lw 2 title '$(gq "$s") (paper)'"
       titles="$titles$s (paper)"$'\n'
       sep=", "
     done <"$tmp/paper"
@@ -305,7 +306,7 @@ plot_xy() {
   [ "$keybelow" = 0 ] || key="below Left reverse samplen 4 height 1.5"
   gnuplot <<EOF
 set terminal pngcairo size 1000,600 noenhanced font ',10'
-set output '$PAPER_OUT/$png.png'
+set output '$(gq "$PAPER_OUT/$png.png")'
 set datafile separator ','
 set title '$(gq "$title")'
 set xlabel '$(gq "$xl")'
@@ -345,7 +346,7 @@ plot_bars() {
              printf "\"%s\",%s,%s\n", $2, $3, (k in p) ? p[k] : "NaN" > (d "/s_" s[$1]) }' \
     <(grep -v '^#' "$PAPER_DATA/$id.csv" 2>/dev/null || echo "series,x,y,line") "$PAPER_OUT/$id.csv"
   # bars FILE: ours, and the paper's bars where it has values
-  bars() { echo "plot '$1' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$1" && echo ", '' using 3 title 'paper'")"; }
+  bars() { echo "plot '$(gq "$1")' using 2:xtic(1) title 'ours'$(grep -qv ',NaN$' "$1" && echo ", '' using 3 title 'paper'")"; }
   local body="" n s i=0 rows=1 cols w=1000 h=600
   if [ "$panels" = 1 ]; then
     # at most three panels a row, each wide enough for its labels; the
@@ -364,7 +365,7 @@ plot_bars() {
   fi
   gnuplot <<EOF
 set terminal pngcairo size $w,$h noenhanced font ',10'
-set output '$PAPER_OUT/$id.png'
+set output '$(gq "$PAPER_OUT/$id.png")'
 set datafile separator ','
 set style data histograms
 set style histogram clustered gap 1

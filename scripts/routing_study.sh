@@ -83,7 +83,7 @@ band=$(latency_band "$curves")
 declare -A color=([dim_order]=black [min_adapt]=forest-green [valiant]=dark-orange)
 dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 pt 4" ;; esac; }
 {
-  echo "set terminal pngcairo size $width,$((rows * 400 + 110)) font ',10' noenhanced; set output '$(out_part "$png")'"
+  echo "set terminal pngcairo size $width,$((rows * 400 + 110)) font ',10' noenhanced; set output '$(gq "$(out_part "$png")")'"
   echo "set datafile separator ','; set grid; set logscale y"
   echo "set multiplot title '8x8 torus, T_t = 1, depth 4, $pkt-flit packets, seed $seed: mean packet latency against offered load (x: unstable)'"
   echo "set xlabel 'offered load (flits/node/cycle)'"
@@ -106,9 +106,9 @@ dash() { case $1 in 2) echo "dt 1 pt 7" ;; 3) echo "dt 3 pt 5" ;; *) echo "dt 2 
     for rf in $rfs; do for k in $vcs; do
       sel="strcol(1) eq '$p' && \$2 == $k && strcol(3) eq '$rf'"
       printf "'%s' using (%s && strcol(12) eq 'false' ? \$6 : 1/0):9 with linespoints lw 2 %s ps 0.7 lc rgb '%s', " \
-        "$curves" "$sel" "$(dash "$k")" "${color[$rf]}"
+        "$(gq "$curves")" "$sel" "$(dash "$k")" "${color[$rf]}"
       printf "'%s' using (%s && strcol(12) eq 'true' ? \$6 : 1/0):(%s) with points pt 2 ps 1.2 lw 2 lc rgb '%s', " \
-        "$curves" "$sel" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4 / 1.3 ^ i }')" "${color[$rf]}"
+        "$(gq "$curves")" "$sel" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4 / 1.3 ^ i }')" "${color[$rf]}"
       [ "$p" = "$first" ] && keys="${keys}NaN with linespoints lw 2 $(dash "$k") ps 0.7 lc rgb '${color[$rf]}' title '$rf, K = $k', "
       i=$((i + 1))
     done; done

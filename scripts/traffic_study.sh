@@ -132,7 +132,7 @@ if command -v gnuplot >/dev/null; then
   mark() { [ "$1" = plus ] && echo 2 || echo 1; }
   band=$(latency_band "$curves")
   {
-    echo "set terminal pngcairo size $width,640 font ',11'; set output '$(out_part "$png")'"
+    echo "set terminal pngcairo size $width,640 font ',11'; set output '$(gq "$(out_part "$png")")'"
     echo "set datafile separator ','; set grid; set logscale y"
     echo "set multiplot title '8x8 torus, T_t = 1, depth 4, 5-flit packets, seed $seed: mean packet latency against offered load'"
     echo "set xlabel 'offered load (flits/node/cycle)'; set ylabel 'mean packet latency (cycles)'"
@@ -161,9 +161,9 @@ if command -v gnuplot >/dev/null; then
       for k in $kk; do for t in $tt; do
         sel="strcol(1) eq '$p' && \$2 == $k && strcol(3) eq '$t'"
         printf "'%s' using (%s && strcol(12) eq 'false' ? \$6 : 1/0):9 with linespoints lw 2 %s ps 0.8 lc rgb '%s', " \
-          "$curves" "$sel" "$(style "$t")" "${colors[k]}"
+          "$(gq "$curves")" "$sel" "$(style "$t")" "${colors[k]}"
         printf "'%s' using (%s && strcol(12) eq 'true' ? \$6 : 1/0):(%s) with points pt %s ps 1.3 lw 2 lc rgb '%s', " \
-          "$curves" "$sel" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4 / 1.3 ^ i }')" "$(mark "$t")" "${colors[k]}"
+          "$(gq "$curves")" "$sel" "$(awk -v b="$band" -v i="$i" 'BEGIN { printf "%.0f", b * 4 / 1.3 ^ i }')" "$(mark "$t")" "${colors[k]}"
         keys="${keys}NaN with linespoints lw 2 $(style "$t") ps 0.8 lc rgb '${colors[k]}' title 'K = $k, $t', "
         i=$((i + 1))
       done; done
@@ -187,7 +187,7 @@ if command -v gnuplot >/dev/null; then
   dpng=$res/depth_8x8.png
   if [ -f "$depth" ] && [ "$(awk -F, 'NR > 1' "$depth" | wc -l)" -gt 1 ]; then
     {
-      echo "set terminal pngcairo size 760,520 font ',11'; set output '$(out_part "$dpng")'"
+      echo "set terminal pngcairo size 760,520 font ',11'; set output '$(gq "$(out_part "$dpng")")'"
       echo "set datafile separator ','; set grid; set key bottom right box opaque samplen 3"
       echo "set title '8x8 uniform, T_t = 1, 5-flit packets, seed $seed: saturation against buffer depth'"
       echo "set xlabel 'buffer depth D (flits per VC)'; set ylabel 'saturation (offered flits/node/cycle)'"
@@ -200,9 +200,9 @@ if command -v gnuplot >/dev/null; then
           sel="\$2 == $k && strcol(3) eq '$t'"
           d4=$(awk -F, -v k="$k" -v t="$t" '$2 == k && $3 == t && $4 == 4 { print $7 }' "$depth")
           printf "'%s' using (%s ? \$4 : 1/0):7 with linespoints lw 2 %s lc rgb '%s' title 'K = %s, %s', " \
-            "$depth" "$sel" "$(style "$t")" "${colors[k]}" "$k" "$t"
+            "$(gq "$depth")" "$sel" "$(style "$t")" "${colors[k]}" "$k" "$t"
           [ -n "$d4" ] && [ "$k" = 1 ] && printf "'%s' using (%s ? \$4 : 1/0):(%s * (\$4 < 4 ? \$4 / 4. : 1)) with lines lw 1 dt 3 lc rgb '%s' notitle, " \
-            "$depth" "$sel" "$d4" "${colors[k]}"
+            "$(gq "$depth")" "$sel" "$d4" "${colors[k]}"
         done
       done
       echo "NaN with lines lw 1 dt 3 lc rgb 'black' title 'credit loop: depth 4 x min(1, D/4)'"

@@ -100,3 +100,11 @@ else
   if [ -n "$d" ]; then echo "FAIL paper_table_docs: the committed pages differ from what scripts/paper.sh --table-docs writes from the committed CSVs and notes:$d"
   else echo "PASS paper_table_docs"; fi
 fi
+
+# an output folder with a quote in its name: plotted (was: gnuplot failed
+# on the path after the runs)
+q="$tmp/pp'q"
+if ! PAPER_OUT=$q SS=$dir/syncswitch scripts/paper.sh --quick --only seidel-table1,seidel-sec3-cost >"$tmp/log" 2>&1; then
+  echo "FAIL paper_quote_in_folder: $(tail -3 "$tmp/log" | tr '\n' ' ')"
+elif [ ! -s "$q/seidel-table1.png" ] || [ ! -s "$q/seidel-sec3-cost.png" ]; then echo "FAIL paper_quote_in_folder: $(ls "$q" | tr '\n' ' ')"
+else echo "PASS paper_quote_in_folder"; fi

@@ -116,3 +116,18 @@ elif ! awk -v x="$xmax" -v o="$(echo "$last" | cut -d, -f4)" 'BEGIN { exit !(x !
 elif ! grep -qE "strcol\(1\) eq 'neighbor' && strcol\(11\) eq 'true' \? \\\$4 : 1/0\):\([0-9]+\) with points" "$tmp/gp.0"; then
   fail traffic_unstable_unmeasured "no mark in the band: $(grep plot "$tmp/gp.0")"
 else pass traffic_unstable_unmeasured; fi
+
+# output folders with a quote in their names: every plot drawn (was:
+# gnuplot failed on the path after all the runs, exit 1)
+q="$tmp/bob's"
+traffic quote_traffic "$q/traffic" STEPS=2 TRAFFIC_PATTERNS=uniform COEXIST_RATES=0.01
+plotted quote_traffic quote_traffic "$q/traffic" && pass quote_traffic
+study quote_study "$q/study" STUDY_DEPTHS="2 4" DEPTH_VCS=1 WINDOW=300
+if [ $rc -ne 0 ] || [ ! -s "$q/study/study_8x8.png" ] || [ ! -s "$q/study/depth_8x8.png" ]; then
+  fail quote_study "exit $rc: $(says quote_study)"
+else pass quote_study; fi
+(cd "$tmp" && STUDY_OUT="$q/routing" SS="$bin" ROUTING_PATTERNS=neighbor ROUTING_VCS=2 ROUTING_FUNCTIONS=dim_order \
+   PACKET=3 WINDOW=300 WARMUP=100 timeout 120 "$root/scripts/routing_study.sh" >/dev/null 2>"$tmp/quote_routing.e" </dev/null)
+rc=$?
+if [ $rc -ne 0 ] || [ ! -s "$q/routing/routing_8x8.png" ]; then fail quote_routing "exit $rc: $(says quote_routing)"
+else pass quote_routing; fi
