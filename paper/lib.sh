@@ -220,7 +220,7 @@ plot_xy() {
       *) die "plot_xy: unknown option $o" ;;
     esac
   done
-  command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
+  command -v gnuplot >/dev/null || die "no gnuplot (scripts/deps.sh plot): $id.png not drawn"
   local ours=$PAPER_OUT/$id.csv paper=$PAPER_DATA/$id.csv tmp
   tmp=$(mktemp -d)
   # one file per series (numbered, so any name is safe), names in order
@@ -337,7 +337,7 @@ plot_bars() {
     esac
   done
   [ -n "$set" ] || set="set yrange [0:*];"
-  command -v gnuplot >/dev/null || { echo "paper: no gnuplot (scripts/deps.sh plot): $id.png not drawn" >&2; return 0; }
+  command -v gnuplot >/dev/null || die "no gnuplot (scripts/deps.sh plot): $id.png not drawn"
   local tmp
   tmp=$(mktemp -d)
   awk -F, -v d="$tmp" 'FNR == 1 { f++ } f == 1 && FNR > 1 && !/^#/ { p[$1 "|" $2] = $3 }

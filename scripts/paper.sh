@@ -17,7 +17,9 @@
 # does the same from the committed CSVs, docs/paper/csv/ (no run needed),
 # and leaves docs/paper/ as it is.
 # A run in which a figure failed rewrites nothing tracked (docs/fidelity*,
-# docs/paper/): its pages go to build/results/paper/.
+# docs/paper/): its pages go to build/results/paper/. An id named twice,
+# or no gnuplot on PATH (but for --table and --table-docs), is refused
+# before any work; a TERM or Ctrl-C stops every figure still running.
 # PAPER_DOCS=DIR (tests) puts the tracked files under DIR instead of docs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +46,10 @@ docs=${PAPER_DOCS:-docs}
 # QUICK is the figures' own switch (paper/lib.sh); --quick sets it here, and
 # a bad one in the environment would make every figure's list empty
 check_bool QUICK
+# the figures draw their plots with gnuplot: without it a figure fails
+# (paper/lib.sh), so say it before any work (--table draws nothing)
+[ "$table" = 1 ] || command -v gnuplot >/dev/null ||
+  { echo "paper.sh: no gnuplot on PATH: the figures' plots need it (scripts/deps.sh plot installs it)" >&2; exit 2; }
 [ "$table" = 1 ] || [ -x "${SS:-build/syncswitch}" ] || { echo "paper.sh: ${SS:-build/syncswitch} missing (make paper builds it)" >&2; exit 1; }
 out=${PAPER_OUT:-build/results/paper}
 export PAPER_OUT=$out
@@ -68,6 +74,9 @@ todo=()
 if [ "$only_given" = 1 ]; then
   for want in ${only//,/ }; do
     hit=""
+    # a figure named twice would run twice at once, into one folder
+    for e in "${todo[@]}"; do [ "${e#* }" != "$want" ] ||
+      { echo "paper.sh: --only names '$want' twice" >&2; exit 2; }; done
     for e in "${all[@]}"; do [ "${e#* }" = "$want" ] && { todo+=("$e"); hit=1; }; done
     [ -n "$hit" ] || { echo "paper.sh: no figure '$want' (the ids: $(printf '%s ' "${all[@]#* }"))" >&2; exit 2; }
   done
@@ -90,14 +99,25 @@ if [ "$table" = 1 ]; then
   done
 fi
 [ "$table" = 1 ] || for e in "${todo[@]}"; do rm -f "$out/${e#* }".{ok,row,csv,png} "$out/${e#* }".*.png; done
-[ "$table" = 1 ] || printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
+# in a process group of their own (set -m), so that a TERM or Ctrl-C of
+# this script stops them all (was: xargs went on with the figures), and
+# the EXIT trap then removes the temporaries they leave
+figures() { printf '%s\n' "${todo[@]}" | QUICK=$quick xargs -r -P "$jobs" -L 1 bash -c '
   t=$SECONDS d=$PAPER_STAGE/$1
   mkdir -p "$d"
   if PAPER_OUT=$d paper/$0.sh run "$1" >"$PAPER_OUT/$1.log" 2>&1; then
     find "$d" -mindepth 1 -maxdepth 1 -exec mv -f {} "$PAPER_OUT"/ \;
     echo "$((SECONDS - t)) quick=$QUICK" >"$PAPER_OUT/$1.ok"; echo "paper: $1 ($((SECONDS - t)) s)"
   else echo "paper: $1 FAILED, see $PAPER_OUT/$1.log:"; tail -3 "$PAPER_OUT/$1.log"; fi
-  rm -rf "$d"' || true
+  rm -rf "$d"' || true; }
+if [ "$table" = 0 ]; then
+  stop() { [ -z "${figs:-}" ] || { kill -TERM -- -"$figs" 2>/dev/null; wait "$figs" || true; }; exit "$1"; }
+  trap 'stop 143' TERM
+  trap 'stop 130' INT
+  set -m; figures & figs=$!; set +m
+  wait "$figs" || true
+  trap - TERM INT
+fi
 
 # the rows, from the CSVs of every figure (this run's, or the committed
 # ones for --table-docs): a figure whose row cannot be written has failed

@@ -101,6 +101,21 @@ else
   else echo "PASS paper_table_docs"; fi
 fi
 
+# a figure named twice is refused (was: two jobs on one figure at once,
+# its CSV rows twice, "2 figures, 0 failed")
+expect paper_only_repeated 2 "${safe[@]}" --only hinrichs-table1,hinrichs-table1
+# without gnuplot: refused before any work (was: success, no PNG), and a
+# figure run alone fails
+mkdir -p "$tmp/nognu"
+for f in /usr/bin/* /usr/local/bin/* /bin/*; do [ "${f##*/}" = gnuplot ] || ln -sf "$f" "$tmp/nognu/"; done
+expect paper_no_gnuplot 2 env PATH="$tmp/nognu" PAPER_OUT="$tmp/nognu-out" scripts/paper.sh --quick --only seidel-table1
+if [ -e "$tmp/nognu-out" ]; then echo "FAIL paper_no_gnuplot_writes_nothing: $(ls "$tmp/nognu-out")"
+else echo "PASS paper_no_gnuplot_writes_nothing"; fi
+if env PATH="$tmp/nognu" PAPER_OUT="$tmp/nognu-fig" paper/seidel.sh run seidel-table1 >/dev/null 2>"$tmp/e"; then
+  echo "FAIL paper_figure_no_gnuplot: the figure passed without its plot"
+elif ! grep -q "no gnuplot" "$tmp/e"; then echo "FAIL paper_figure_no_gnuplot: $(head -c 300 "$tmp/e")"
+else echo "PASS paper_figure_no_gnuplot"; fi
+
 # an output folder with a quote in its name: plotted (was: gnuplot failed
 # on the path after the runs)
 q="$tmp/pp'q"
@@ -108,3 +123,24 @@ if ! PAPER_OUT=$q SS=$dir/syncswitch scripts/paper.sh --quick --only seidel-tabl
   echo "FAIL paper_quote_in_folder: $(tail -3 "$tmp/log" | tr '\n' ' ')"
 elif [ ! -s "$q/seidel-table1.png" ] || [ ! -s "$q/seidel-sec3-cost.png" ]; then echo "FAIL paper_quote_in_folder: $(ls "$q" | tr '\n' ' ')"
 else echo "PASS paper_quote_in_folder"; fi
+
+# TERM stops the figures still to run (was: xargs went on with them,
+# leaving an empty .figures.PID.part): a stand-in simulator that fails
+# each figure after 2 s, counting its calls; paper.sh killed in the first
+t=$tmp/term
+mkdir -p "$t"
+printf '#!/bin/sh\necho x >>"%s/count"\nsleep 2\nexit 1\n' "$t" >"$t/ss"
+chmod +x "$t/ss"
+(PAPER_OUT="$t/out" PAPER_DOCS="$t/docs" SS="$t/ss" exec setsid scripts/paper.sh --quick \
+   --only hinrichs-table1,hinrichs-fig8,bokhari-fig2 -j 1 >"$t/log" 2>&1 </dev/null) &
+pid=$!
+for _ in $(seq 100); do [ -s "$t/count" ] && break; sleep 0.1; done
+sleep 0.5
+kill -TERM "$pid"; wait "$pid"; rc=$?
+n1=$(wc -l <"$t/count" 2>/dev/null); sleep 4; n2=$(wc -l <"$t/count" 2>/dev/null)
+kill -KILL -- -"$pid" 2>/dev/null   # (what the bug left running)
+if [ "$rc" = 0 ] || [ "$n1" != 1 ] || [ "$n2" != 1 ]; then
+  echo "FAIL paper_term_stops_figures: exit $rc; the simulator ran ${n1:-0} times by the kill, ${n2:-0} after it"
+elif [ -n "$(find "$t/out" -name '*.part' -o -name '*.ok' -o -name '*.png')" ]; then
+  echo "FAIL paper_term_stops_figures: left: $(ls -A "$t/out" | tr '\n' ' ')"
+else echo "PASS paper_term_stops_figures"; fi
