@@ -202,9 +202,15 @@ int run_kernel_on(const kernel_t *k, const params_t *pin, const kernel_cfg *cfg_
     res->agg_mbps = res->ts_cycles = res->eq3_mbps = res->pct_eq1 = NAN;
     if (end) {
         res->agg_mbps = res->bytes * p.mhz / (double)end;
-        res->ts_cycles = (double)end / phases - p.tt * B;
-        res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
         res->pct_eq1 = 100.0 * res->agg_mbps / res->eq1_mbps;
+        /* T_s and Eq. 3 are an AAPC's (B words from every node to every
+         * node, n^3/8 phases): a kernel that moves other bytes (its bytes
+         * hook) has no start-up per phase, and the formula would make one
+         * up (p2p: a negative T_s, Eq. 3 above Eq. 1) */
+        if (!k->bytes) {
+            res->ts_cycles = (double)end / phases - p.tt * B;
+            res->eq3_mbps = eq3_mbps(&p, B, res->ts_cycles);
+        }
     }
     res->phase_min = UINT32_MAX;
     for (int i = 0; i < m.num_nodes; i++) {

@@ -18,7 +18,7 @@ typedef struct {
     /* the rates: NAN when the run took no cycles (JSON null) */
     double agg_mbps;        /* bytes / (cycles / S) */
     double eq1_mbps;        /* 32 n S / T_t */
-    double ts_cycles;       /* start-up per phase: cycles / (n^3/8) - T_t B */
+    double ts_cycles;       /* start-up per phase: cycles / (n^3/8) - T_t B (AAPC runs; else NAN) */
     double eq3_mbps;        /* 32 n B S / (T_s + T_t B) */
     double pct_eq1;
     int verified;           /* every message arrived once, every word right */

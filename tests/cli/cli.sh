@@ -195,6 +195,13 @@ else pass json_keys; fi
 # Eq. 1 for 8x8 at 20 MHz, T_t = 2 is 2560 MB/s
 grep -q '"eq1_mbps":2560.000' "$tmp/j" && pass eq1_value || fail eq1_value "$(cat "$tmp/j")"
 
+# T_s and Eq. 3 are an AAPC's: a kernel with its own byte count has none
+# (was: p2p's T_s -25.1 cycles and Eq. 3 at 4.7 times Eq. 1); an AAPC has both
+"$bin" run --kernel p2p --n 8 --words 16 --json >"$tmp/p2p" 2>/dev/null
+grep -q '"eq3_mbps":null,"ts_cycles":null,"pct_eq1":[0-9]' "$tmp/p2p" && grep -q '"verified":true' "$tmp/p2p" \
+  && grep -q '"ts_cycles":[0-9]' "$tmp/j" && grep -q '"eq3_mbps":[0-9]' "$tmp/j" \
+  && pass ts_aapc_only || fail ts_aapc_only "p2p: $(cut -c1-300 "$tmp/p2p")"
+
 # same command, same cycles
 c1=$("$bin" run --kernel msgpass --n 4 --words 32 --json | sed 's/.*"cycles":\([0-9]*\).*/\1/')
 c2=$("$bin" run --kernel msgpass --n 4 --words 32 --json | sed 's/.*"cycles":\([0-9]*\).*/\1/')
