@@ -63,9 +63,9 @@ void report_summary(const kernel_t *k, const params_t *p, const kernel_cfg *c,
             printf("no packets measured");
         printf("%s\n", b->unstable ? "; UNSTABLE (above saturation)" : "");
     }
-    printf("  data         %s: %llu messages delivered, every word checked%s\n",
+    printf("  data         %s: %llu message%s delivered, every word checked%s\n",
            r->verified ? "verified" : "FAILED", (unsigned long long)r->messages,
-           c->payload_gen ? " on arrival (generated payload)" : "");
+           r->messages == 1 ? "" : "s", c->payload_gen ? " on arrival (generated payload)" : "");
     printf("  simulation   %.2f s, %.2f M router-cycles/s\n", r->wall_seconds,
            r->wall_seconds > 0 ? (double)r->cycles * p->n * p->n / r->wall_seconds / 1e6 : 0);
 }
