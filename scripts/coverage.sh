@@ -52,9 +52,16 @@ done <"$out/runs.txt" >"$out/runs.log"
 wait
 failed=$(grep -c '^FAIL' "$out/runs.log")
 dats=$(find "$out/dat" -name '*.dat' | wc -l)
-verilator_coverage --write "$out/merged.dat" "$out"/dat/*.dat >/dev/null
-
-scripts/coverage_summary.sh "$out" >"$out/summary.md"
 secs=$(( $(date +%s) - start ))
-echo "coverage: $total runs ($failed failed, $dats wrote counts) in ${secs} s; $out/summary.md"
-[ "$failed" -eq 0 ] && [ "$dats" -eq "$total" ]
+# a summary of some of the runs would look like the whole suite's: none
+# is written unless every run passed and wrote its counts
+if [ "$failed" -ne 0 ] || [ "$dats" -ne "$total" ]; then
+  echo "coverage.sh: $failed of $total runs failed, $dats wrote counts, in ${secs} s; no summary (the runs: $out/runs.log)" >&2
+  grep '^FAIL' "$out/runs.log" | head -5 >&2
+  exit 1
+fi
+verilator_coverage --write "$out/merged.dat" "$out"/dat/*.dat >/dev/null ||
+  { echo "coverage.sh: verilator_coverage could not merge the counts of $out/dat; no summary" >&2; exit 1; }
+scripts/coverage_summary.sh "$out" >"$out/.summary.md.part" && mv -f "$out/.summary.md.part" "$out/summary.md" ||
+  { rm -f "$out/.summary.md.part"; echo "coverage.sh: the summary failed" >&2; exit 1; }
+echo "coverage: $total runs, every one passed and wrote its counts, in ${secs} s; $out/summary.md"

@@ -131,3 +131,20 @@ else pass quote_study; fi
 rc=$?
 if [ $rc -ne 0 ] || [ ! -s "$q/routing/routing_8x8.png" ]; then fail quote_routing "exit $rc: $(says quote_routing)"
 else pass quote_routing; fi
+
+# make coverage: a suite with a failed run writes no summary (was: an empty
+# summary.md, or one of the runs that passed that read as the suite's); a
+# stand-in coverage build whose one run fails
+cb=$tmp/covbuild
+mkdir -p "$cb/rtl/routers_n8_d4_t2_cov"
+printf '#!/bin/sh\necho "{\\"verified\\":false}"; exit 1\n' >"$cb/rtl/routers_n8_d4_t2_cov/syncswitch"
+chmod +x "$cb/rtl/routers_n8_d4_t2_cov/syncswitch"
+echo "run --kernel phased --n 8 --words 4" >"$tmp/cov_runs.txt"
+(cd "$root" && BUILD="$cb" COV_MAX_CYCLES=1 timeout 60 scripts/coverage.sh "$tmp/cov_runs.txt" \
+   >/dev/null 2>"$tmp/coverage_failed.e" </dev/null)
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q "1 of 1 runs failed.*no summary" "$tmp/coverage_failed.e"; then
+  fail coverage_failed "exit $rc: $(says coverage_failed)"
+elif ls "$cb/results/coverage" | grep -qE '^(summary\.md|merged\.dat|\.summary)'; then
+  fail coverage_failed "left: $(ls -A "$cb/results/coverage" | tr '\n' ' ')"
+else pass coverage_failed; fi
