@@ -37,9 +37,14 @@ rm -f "$fst"
   --trace "$fst" --trace-from 0 --trace-to "$to"
 [ -s "$fst" ] || { echo "waves.sh: no trace written to $fst" >&2; exit 1; }
 
-# the view, with the translate filter's absolute path: it opens from anywhere
+# the view, with the translate filter's absolute path: it opens from anywhere;
+# written whole or not at all (a failed or stopped run leaves no view)
+. scripts/lib/out.sh
+out_clean "$out"
+rm -f "$view"
 # shellcheck disable=SC2086
-scripts/waves_view.sh --dump "$PWD/$fst" --root "$PWD" $routers >"$view"
+scripts/waves_view.sh --dump "$PWD/$fst" --root "$PWD" $routers >"$(out_part "$view")"
+out_done "$view"
 
 # Every signal the view shows must exist in the trace: GTKWave silently
 # drops unknown names, so a renamed register would just vanish from the view.
