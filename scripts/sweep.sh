@@ -3,7 +3,8 @@
 # switch and message-passing AAPC on an 8x8 torus with the iwarp preset,
 # message sizes 16..4096 words; a table on stdout, CSV and a plot under
 # build/results/.
-#   N=8|16|32|64   the torus (default 8)
+#   N=8|16|32|64   the torus (default 8; from 16 on, the second table's
+#                  default B = 1024 does not fit some kernels: set SIZES2)
 #   SIZES, SIZES2  the message sizes in words of the two tables
 #   KERNELS2       the kernels of the second table (names of syncswitch list)
 #   SS=BIN         the binary (default build/syncswitch)
