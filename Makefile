@@ -325,11 +325,12 @@ $(LIB_DIR)/libsyncswitch_systemc.a: $(SC_LIB_OBJ)
 # for the build tree (headers in include/, libraries in build/lib), and
 # with PREFIX for install-systemc. Debian ships no systemc.pc: -lsystemc
 # is in Libs.
-sc_pc = sed -e 's|@INCLUDEDIR@|$(2)|g' -e 's|@LIBDIR@|$(3)|g' -e 's|@VERSION@|$(SC_LIB_VERSION)|g' \
-          -e 's|@FABRIC@|$(FAB_TAG)|g' -e 's|@FABRIC_DASH@|$(FAB_DASH)|g' $(1)
-$(SC_PC_DIR)/syncswitch-systemc.pc: scripts/pc/syncswitch-systemc.pc.in
+sc_pc = scripts/pc/fill.sh $(1) 'INCLUDEDIR=$(2)' 'LIBDIR=$(3)' 'VERSION=$(SC_LIB_VERSION)' \
+          'FABRIC=$(FAB_TAG)' 'FABRIC_DASH=$(FAB_DASH)'
+# (the header holds the version they carry: a new version rewrites them)
+$(SC_PC_DIR)/syncswitch-systemc.pc: scripts/pc/syncswitch-systemc.pc.in include/syncswitch.h scripts/pc/fill.sh
 	@mkdir -p $(dir $@)
-	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
+	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@.tmp && mv $@.tmp $@
 
 # The Verilated fabric of one (n, depth, T_t): `make sc-fabric FABRIC_N=4
 # FABRIC_DEPTH=4 FABRIC_TT=2` builds libsyncswitch_fabric_n4_d4_t2.a
@@ -359,9 +360,9 @@ $(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSER
 	  ss_rtl_fabric.o vl_assert.o >>$(FAB_DIR)/build.log 2>&1 || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
 	rm -f $@.tmp && ar rcs $@.tmp $(FAB_DIR)/*.o && mv $@.tmp $@
 
-$(FAB_PC): scripts/pc/syncswitch-fabric.pc.in
+$(FAB_PC): scripts/pc/syncswitch-fabric.pc.in include/syncswitch.h scripts/pc/fill.sh
 	@mkdir -p $(dir $@)
-	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@
+	$(call sc_pc,$<,$(CURDIR)/include,$(CURDIR)/$(LIB_DIR)) >$@.tmp && mv $@.tmp $@
 
 sc-fabric-pc-print:
 	@$(call sc_pc,scripts/pc/syncswitch-fabric.pc.in,$(SC_PC_INC),$(SC_PC_LIB))

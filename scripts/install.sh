@@ -75,9 +75,9 @@ part_lib() {
   put "$build/lib/libsyncswitch.so.$version" lib 755
   link "libsyncswitch.so.$version" lib "libsyncswitch.so.$sover"
   link "libsyncswitch.so.$sover" lib libsyncswitch.so
-  # (bash's replacement, quoted: sed took a PREFIX's & and | for its own)
-  [ $mode = plan ] || { pc=$(<"$root/scripts/pc/syncswitch.pc.in"); pc=${pc//@PREFIX@/"$prefix"}
-                        printf '%s\n' "${pc//@VERSION@/"$version"}" >"$tmp/pc"; }
+  # (scripts/pc/fill.sh: sed took a PREFIX's & and | for its own)
+  [ $mode = plan ] || "$root/scripts/pc/fill.sh" "$root/scripts/pc/syncswitch.pc.in" "PREFIX=$prefix" \
+                        "VERSION=$version" >"$tmp/pc"
   put "$tmp/pc" lib/pkgconfig 644 syncswitch.pc
   put "$build/syncswitch" bin 755
   [ $mode = plan ] || "$root/scripts/manpage.sh" "$build/syncswitch" "$version" >"$tmp/man"

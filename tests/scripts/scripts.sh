@@ -235,6 +235,15 @@ elif [ "$(head -1 "$tmp/idest/lib/pkgconfig/syncswitch.pc")" != 'prefix=/opt/R&D
   fail install_prefix_as_is "$(head -1 "$tmp/idest/lib/pkgconfig/syncswitch.pc")"
 else pass install_prefix_as_is; fi
 rm -rf "$tmp/idest" "$tmp/ib"
+# the SystemC and fabric .pc files (Makefile, make install-systemc) come
+# from the same filler: a PREFIX's '&', '|', '\' and blanks kept as they are
+# (was: sed, which read '&' as the matched text and '|' as its delimiter)
+p='/opt/R&D|x\1 y'
+got=$("$root/scripts/pc/fill.sh" "$root/scripts/pc/syncswitch-systemc.pc.in" "INCLUDEDIR=$p/include" \
+      "LIBDIR=$p/lib" VERSION=9.9.9 2>&1 | sed -n 's/^\(includedir\|libdir\|Version\)[=:] *//p' | paste -sd ';')
+[ "$got" = "$p/include;$p/lib;9.9.9" ] && pass pc_fill_as_is || fail pc_fill_as_is "$got"
+"$root/scripts/pc/fill.sh" "$root/scripts/pc/syncswitch.pc.in" PREFIX >/dev/null 2>"$tmp/e"
+[ $? -eq 2 ] && grep -q "'PREFIX' is not NAME=VALUE" "$tmp/e" && pass pc_fill_usage || fail pc_fill_usage "$(cat "$tmp/e")"
 
 # a small make traffic to the end: uniform to saturation (0.3 is far past
 # it), the background at 0 (nothing measured) and 0.14 (past its 0.106)
