@@ -172,7 +172,7 @@ if command -v gnuplot >/dev/null; then
     echo "set title 'phased AAPC (B = 256) under background traffic'"
     echo "set xlabel 'background load (flits/node/cycle, uniform)'; set ylabel '% of Eq. 1'; set yrange [0:100]"
     echo "plot '$(gq "$cx")' using 1:3 every ::1 with linespoints lw 2 title 'phased AAPC'"
-    echo "set title 'background latency'; set ylabel 'mean latency (cycles)'; set logscale y; set key top left"
+    echo "set title 'background latency'; set ylabel 'mean latency (cycles)'; set logscale y; set key below"
     band_axis "$band" "$floor"
     any "$cx" '($8 == "false" && $6 != "") || ($11 == "false" && $9 != "")' ||
       echo "set label 2 'no latency measured' at graph 0.5, graph 0.35 center"
