@@ -9,8 +9,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+script_init layout_planted   # $tmp, pass, fail
 
 fresh() {
   rm -rf "$tmp/t" && mkdir -p "$tmp/t" &&
@@ -19,19 +20,18 @@ fresh() {
 # expect NAME FILE LINE WANT: LINE appended to FILE (in the copy), then
 # layout.sh's output must hold WANT (a FAIL naming the file, or a PASS)
 expect() {
-  fresh || { echo "FAIL layout_planted_$1: cannot copy the tree"; return; }
+  fresh || { fail "$1" "cannot copy the tree"; return; }
   printf '%s\n' "$3" >>"$tmp/t/$2"
   got=$("$root/tests/layout.sh" "$tmp/t")
   case $got in
-    *"$4"*) echo "PASS layout_planted_$1" ;;
-    *) echo "FAIL layout_planted_$1: want '$4', got: $(echo "$got" | tr '\n' ' ')" ;;
+    *"$4"*) pass "$1" ;;
+    *) fail "$1" "want '$4', got: $(echo "$got" | tr '\n' ' ')" ;;
   esac
 }
 
-fresh || { echo "FAIL layout_planted_clean: cannot copy the tree"; exit 0; }
+fresh || { fail clean "cannot copy the tree"; exit 0; }
 got=$("$root/tests/layout.sh" "$tmp/t")
-[ "$(echo "$got" | grep -c '^PASS')" = 2 ] && echo "PASS layout_planted_clean" \
-  || echo "FAIL layout_planted_clean: $(echo "$got" | tr '\n' ' ')"
+[ "$(echo "$got" | grep -c '^PASS')" = 2 ] && pass clean || fail clean "$(echo "$got" | tr '\n' ' ')"
 expect model_header sw/kernels/aapc/phased.c '#include "router.h"' \
   'FAIL layout_sw_sees_no_model: sw/kernels/aapc/phased.c:'
 expect model_path sw/lib/msg.c '#include "model/node.h"' 'FAIL layout_sw_sees_no_model: sw/lib/msg.c:'

@@ -126,3 +126,16 @@ script_init() {
   bin=$(bounded "$bin" "$tmp")   # each run bounded: CASE_TIMEOUT
   eval "pass() { echo \"PASS $1_\$1\"; }; fail() { echo \"FAIL $1_\$1: \$2\"; }"
 }
+
+# The planted-fault tests of the structural checkers (tests/*_planted.sh):
+# each row of their tables is NAME @@ ... @@ WANT. plant_row LINE: LINE's
+# fields, between ' @@ ', into the array row.
+plant_row() {
+  local s=$1
+  row=()
+  while [[ $s == *" @@ "* ]]; do row+=("${s%% @@ *}"); s=${s#* @@ }; done
+  row+=("$s")
+}
+# plant COPY ORIG SED: SED applied in place to COPY, a copy of ORIG; false
+# when it changed nothing (the plant no longer applies: its text moved)
+plant() { sed -i -e "$3" "$1" && ! cmp -s "$1" "$2"; }

@@ -6,7 +6,8 @@
 #   out_done FILE...   rename each FILE's temporary into place
 #   out_clean DIR...   on any exit, remove this run's temporaries in DIR...
 #                      (a temporary may be a folder)
-#   out_field JSON NAME WHO   one field of a run's JSON, or a failure
+#   json_field JSON NAME      one field of a run's JSON (null: empty)
+#   out_field JSON NAME WHO   the same, a failure when missing or null
 #   gq TEXT            TEXT quoted for gnuplot (a path in its script)
 
 out_part() { printf '%s/.%s.%s.part' "$(dirname "$1")" "$(basename "$1")" "$$"; }
@@ -27,19 +28,24 @@ _out_rm() {
   for d in "${_out_dirs[@]}"; do rm -rf "$d"/.*."$$".part; done
 }
 
+# json_field JSON NAME: NAME's value in a run's JSON (a number, true or a
+# word), empty when the run did not give it or gave null
+json_field() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
+
 # out_field JSON NAME WHO: NAME's value in a run's JSON (a number, true or
 # a word); a field the run did not give (or null) is a failure naming WHO,
 # never an empty cell or the whole JSON in a table. Assign it alone
 # (v=$(out_field ...)): set -e then stops the script.
 out_field() {
   local v
-  v=$(echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p")
-  if [ -z "$v" ] || [ "$v" = null ]; then
+  v=$(json_field "$1" "$2")
+  if [ -z "$v" ]; then
     echo "$(basename "$0"): $3 gave no $2: $(echo "$1" | head -c 200)" >&2
     return 1
   fi
   echo "$v"
 }
+
 # gq TEXT: TEXT inside a gnuplot single-quoted string (a quote doubled):
 # a path in a gnuplot script, whatever its folder's name
 gq() { local q="'"; printf '%s' "${1//$q/$q$q}"; }

@@ -4,8 +4,9 @@
 # KEY1..KEY4 (pattern first), rate, offered, accepted, ideal, lat_mean,
 # lat_p99, net_mean, unstable.
 
-# one JSON field; a figure the run did not see (null) is an empty cell
-f() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" | sed 's/^null$//'; }
+# one JSON field (scripts/lib/out.sh, which the scripts source first); a
+# figure the run did not see (null) is an empty cell
+f() { json_field "$1" "$2"; }
 
 # the grid: coarse and fine steps per pattern (flits/node/cycle)
 coarse() { case $1 in transpose) echo 0.025 ;; *) echo 0.05 ;; esac; }

@@ -9,11 +9,12 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+script_init symbols_planted   # $tmp, pass, fail
 
 declared=$(sed -n 's/^SS_API [^(]*[ *]\(ss_[a-z0-9_]*\)(.*/\1/p' "$root/include/syncswitch.h" | sort -u)
-[ -n "$declared" ] || { echo "FAIL symbols_planted: no function found in include/syncswitch.h"; exit 0; }
+[ -n "$declared" ] || { fail declared "no function found in include/syncswitch.h"; exit 0; }
 # stand-in libraries in $tmp/NAME/lib: every declared function but those in
 # $2 (a regex, or '^$'), and the C text $3 added
 libs() {
@@ -30,27 +31,27 @@ expect() {
   got=$("$here/symbols.sh" "$build" "$inc" 2>&1)
   for want in "$@"; do
     if ! grep -qF -- "$want" <<<"$got"; then
-      echo "FAIL symbols_planted_$name: want '$want', got: $(grep -E '^(PASS|FAIL) api_(symbols_(so|a|declared)|header)' <<<"$got" | tr '\n' ' ')"
+      fail "$name" "want '$want', got: $(grep -E '^(PASS|FAIL) api_(symbols_(so|a|declared)|header)' <<<"$got" | tr '\n' ' ')"
       return
     fi
   done
-  echo "PASS symbols_planted_$name"
+  pass "$name"
 }
 
 inc="$root/include"
 libs clean '^$' '' && expect clean "$tmp/clean" "$inc" "PASS api_symbols_so" "PASS api_symbols_a" \
-  "PASS api_symbols_declared" "PASS api_header_macros" || echo "FAIL symbols_planted_clean: no build"
+  "PASS api_symbols_declared" "PASS api_header_macros" || fail clean "no build"
 libs extra '^$' 'int helper_table[4]; void helper(void) {}' &&
   expect extra_global "$tmp/extra" "$inc" "FAIL api_symbols_so: not ss_: helper helper_table" \
     "FAIL api_symbols_a: not ss_: helper helper_table" "PASS api_symbols_declared" ||
-  echo "FAIL symbols_planted_extra_global: no build"
+  fail extra_global "no build"
 libs missing '^ss_output_check$' '' &&
   expect missing "$tmp/missing" "$inc" "PASS api_symbols_so" \
-    "FAIL api_symbols_declared: missing ss_output_check" || echo "FAIL symbols_planted_missing: no build"
+    "FAIL api_symbols_declared: missing ss_output_check" || fail missing "no build"
 mkdir -p "$tmp/inc" && sed 's/^#define SS_API_VERSION_PATCH 0$/&\n#define API_LEVEL 3/' \
   "$inc/syncswitch.h" >"$tmp/inc/syncswitch.h"
 if cmp -s "$tmp/inc/syncswitch.h" "$inc/syncswitch.h"; then
-  echo "FAIL symbols_planted_header_macro: the plant no longer applies to include/syncswitch.h"
+  fail header_macro "the plant no longer applies to include/syncswitch.h"
 else
   expect header_macro "$tmp/clean" "$tmp/inc" "FAIL api_header_macros: API_LEVEL"
 fi

@@ -9,9 +9,10 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-command -v verilator >/dev/null || { echo "FAIL lint_planted: verilator not installed (scripts/deps.sh rtl)"; exit 0; }
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+script_init lint_planted   # $tmp, pass, fail
+command -v verilator >/dev/null || { fail tools "verilator not installed (scripts/deps.sh rtl)"; exit 0; }
 
 # name @@ file @@ sed expression @@ the warning that must be named
 plants=$(cat <<'EOF2'
@@ -26,29 +27,24 @@ fresh() {
   rm -rf "$tmp/t" && mkdir -p "$tmp/t/scripts" && cp -r "$root/rtl" "$tmp/t/" &&
     cp -r "$root/scripts/lint.sh" "$root/scripts/lib" "$tmp/t/scripts/"
 }
-module() { local f=$1; echo "${f%.v}"; }
 
-fresh || { echo "FAIL lint_planted_clean: cannot copy the tree"; exit 0; }
+fresh || { fail clean "cannot copy the tree"; exit 0; }
 out=$(LINT_ONLY="ss_rr_pick ss_link_throttle" "$tmp/t/scripts/lint.sh" 2>&1)
-[ $? -eq 0 ] && [ "$(grep -c '^lint ok:' <<<"$out")" = 4 ] && echo "PASS lint_planted_clean" \
-  || echo "FAIL lint_planted_clean: $(head -3 <<<"$out" | tr '\n' ' ')"
+[ $? -eq 0 ] && [ "$(grep -c '^lint ok:' <<<"$out")" = 4 ] && pass clean \
+  || fail clean "$(head -3 <<<"$out" | tr '\n' ' ')"
 while IFS= read -r line; do
   [ -n "$line" ] || continue
-  name=${line%% @@ *}; rest=${line#* @@ }
-  file=${rest%% @@ *}; rest=${rest#* @@ }
-  expr=${rest%% @@ *}; want=${rest#* @@ }
-  fresh || { echo "FAIL lint_planted_$name: cannot copy the tree"; continue; }
-  sed -i -e "$expr" "$tmp/t/rtl/$file"
-  if cmp -s "$tmp/t/rtl/$file" "$root/rtl/$file"; then
-    echo "FAIL lint_planted_$name: the plant no longer applies to rtl/$file"
-    continue
-  fi
-  out=$(LINT_ONLY=$(module "$file") "$tmp/t/scripts/lint.sh" 2>&1)
+  plant_row "$line"
+  name=${row[0]} file=${row[1]} expr=${row[2]} want=${row[3]}
+  fresh || { fail "$name" "cannot copy the tree"; continue; }
+  plant "$tmp/t/rtl/$file" "$root/rtl/$file" "$expr" ||
+    { fail "$name" "the plant no longer applies to rtl/$file"; continue; }
+  out=$(LINT_ONLY=${file%.v} "$tmp/t/scripts/lint.sh" 2>&1)
   st=$?
-  if [ $st -eq 1 ] && grep -q "^lint FAILED: --top-module $(module "$file")" <<<"$out" &&
+  if [ $st -eq 1 ] && grep -q "^lint FAILED: --top-module ${file%.v}" <<<"$out" &&
      grep -qF -- "$want" <<<"$out"; then
-    echo "PASS lint_planted_$name"
+    pass "$name"
   else
-    echo "FAIL lint_planted_$name: exit $st, want '$want': $(head -4 <<<"$out" | tr '\n' ' ')"
+    fail "$name" "exit $st, want '$want': $(head -4 <<<"$out" | tr '\n' ' ')"
   fi
 done <<<"$plants"

@@ -7,8 +7,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+script_init widths_planted   # $tmp, pass, fail
 
 # name @@ sed expression on ss_defs.vh @@ text the FAIL line must hold
 plants=$(cat <<'EOF'
@@ -22,22 +23,18 @@ EOF
 )
 
 out=$("$here/widths.sh" "$root/rtl/ss_defs.vh")
-[ "$out" = "PASS rtl_widths" ] && echo "PASS widths_planted_clean" \
-  || echo "FAIL widths_planted_clean: the unchanged header: $out"
+[ "$out" = "PASS rtl_widths" ] && pass clean || fail clean "the unchanged header: $out"
 while IFS= read -r line; do
   [ -n "$line" ] || continue
-  name=${line%% @@ *}; rest=${line#* @@ }
-  expr=${rest%% @@ *}; want=${rest#* @@ }
-  sed -e "$expr" "$root/rtl/ss_defs.vh" >"$tmp/ss_defs.vh"
-  if cmp -s "$tmp/ss_defs.vh" "$root/rtl/ss_defs.vh"; then
-    echo "FAIL widths_planted_$name: the plant no longer applies to rtl/ss_defs.vh"
-    continue
-  fi
+  plant_row "$line"
+  name=${row[0]} expr=${row[1]} want=${row[2]}
+  cp "$root/rtl/ss_defs.vh" "$tmp/ss_defs.vh"
+  plant "$tmp/ss_defs.vh" "$root/rtl/ss_defs.vh" "$expr" ||
+    { fail "$name" "the plant no longer applies to rtl/ss_defs.vh"; continue; }
   got=$("$here/widths.sh" "$tmp/ss_defs.vh")
   st=$?
   case $got in
-    "FAIL rtl_widths:"*"$want"*) [ $st -ne 0 ] && echo "PASS widths_planted_$name" \
-                                   || echo "FAIL widths_planted_$name: exit 0 with: $got" ;;
-    *) echo "FAIL widths_planted_$name: want '$want', got: $got" ;;
+    "FAIL rtl_widths:"*"$want"*) [ $st -ne 0 ] && pass "$name" || fail "$name" "exit 0 with: $got" ;;
+    *) fail "$name" "want '$want', got: $got" ;;
   esac
 done <<<"$plants"
