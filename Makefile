@@ -207,7 +207,10 @@ endif
 RTL_SYNC  ?= 1
 RTL_DIR    = $(BUILD)/rtl/$(RTL_TOP)_n$(RTL_N)_d$(RTL_DEPTH)_t$(RTL_TT)$(RTL_KSUF)$(RTL_RSUF)$(if $(filter 0,$(RTL_SYNC)),_s0)$(RTL_XSUF)
 RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
-RTL_C_OBJ  = $(patsubst %.c,$(RTL_DIR)/c/%.o,$(RTL_C_SRC))
+# (the C objects are the same for every RTL build: compiled once, in one
+# folder, each written under a temporary name and renamed, so that two
+# builds at once never link a half-written object)
+RTL_C_OBJ  = $(patsubst %.c,$(BUILD)/rtl/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
 # +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
 VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
@@ -217,9 +220,18 @@ RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_
              $(if $(filter torus,$(RTL_TOP)),testbench/rtl/rtl_wave.cpp)
 # (OPT_SLOW: the code Verilator runs once, at construction and for the
 # trace's declarations, compiled unoptimised: it is 40 % of the torus top's
-# C++ and about 40 % of its compile time at -O1; the per-cycle code at -O2)
+# C++ and about 40 % of its compile time at -O1; the per-cycle code at -O2,
+# but at -O1 for the torus top: Verilator writes each of its 64 routers'
+# logic out on its own (110 MB of C++ against 1.3 MB for the router alone),
+# -O1 compiles it in 0.58 of the time, and the torus runs only short
+# checks (its wiring, its waveforms), a second each.)
+# The recipes that run Verilator's --build start with '+': under a
+# parallel make (make test's variants) Verilator's own make then takes
+# its jobs from ours; without it make withholds its job slots, and
+# Verilator's make compiled one file at a time.
+VL_OPT_FAST     = $(if $(filter torus,$(RTL_TOP)),-O1,-O2)
 VERILATOR_FLAGS = -O3 +define+SS_ASSERT \
-                  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
+                  -MAKEFLAGS "OPT_FAST=$(VL_OPT_FAST) OPT_SLOW=-O0 OPT_GLOBAL=-O2" -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
 VERILATOR_TOP = --top-module ss_torus --trace-fst
 else ifeq ($(RTL_TOP),routers)
@@ -232,15 +244,15 @@ endif
 # (top, n, depth, T_t); `syncswitch run --backend rtl|cosim` builds it on demand.
 rtl-bin: $(RTL_DIR)/syncswitch
 
-$(RTL_DIR)/c/%.o: %.c $(SRC_HDRS)
+$(BUILD)/rtl/c/%.o: %.c $(SRC_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(call inc_for,$<) -c -o $@.$$$$.tmp $< && mv -f $@.$$$$.tmp $@
 
 $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildcard testbench/coverage/*.sv) scripts/cover_points.sh) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
-	@scripts/lib/progress.sh "building the Verilated $(RTL_TOP) for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
+	+@scripts/lib/progress.sh "building the Verilated $(RTL_TOP) for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
 	  $(RTL_DIR)/build.log $(RTL_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) -GROUTING=$(RTL_ROUTING_NUM) \
@@ -350,7 +362,7 @@ sc-fabric: $(FAB_LIB) $(FAB_PC)
 $(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC) $(SC_HDRS) $(SRC_HDRS)
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(FAB_DIR) $(dir $@)
-	@$(SC_ENV) scripts/lib/progress.sh "building the Verilated fabric $(FAB_TAG)" $(FAB_DIR)/build.log $(FAB_DIR) -- \
+	+@$(SC_ENV) scripts/lib/progress.sh "building the Verilated fabric $(FAB_TAG)" $(FAB_DIR)/build.log $(FAB_DIR) -- \
 	verilator --sc --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
 	  -GN=$(FABRIC_N) -GDEPTH=$(FABRIC_DEPTH) -GTT=$(FABRIC_TT) \
 	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
@@ -401,7 +413,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	@scripts/deps.sh rtl systemc
 	@mkdir -p $(SC_RTL_DIR)
 	@rm -f $@
-	@$(SC_ENV) scripts/lib/progress.sh "building the SystemC model of the Verilated routers for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
+	+@$(SC_ENV) scripts/lib/progress.sh "building the SystemC model of the Verilated routers for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
 	  $(SC_RTL_DIR)/build.log $(SC_RTL_DIR)/obj -- \
 	verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
@@ -453,7 +465,7 @@ router-tb: $(ROUTER_TB)
 $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbench/router_tb/bench.h testbench/rtl/vl_bits.h testbench/rtl/vl_assert.h model/router.c model/route.c model/route.h model/router.h model/flit.h model/params.h
 	@scripts/deps.sh rtl
 	@mkdir -p $(RTB_DIR)
-	@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
+	+@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
 	  $(RTB_DIR)/build.log $(RTB_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
 	  -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
@@ -528,16 +540,34 @@ test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests 
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
 
 # The other Verilated builds make test runs, two at a time (each its own
-# folder; the torus's long compile then overlaps the routers' builds):
-# 16x16 routers, the torus top, the X-randomised routers, and the router
-# testbench at each of RTB_POINTS.
-test-variants: tv-n16 tv-torus tv-unique $(addprefix tv-rtb-,$(RTB_POINTS))
+# folder; the torus's long compile, started first, then overlaps the
+# routers' builds): the torus top, 16x16 routers, the X-randomised
+# routers, the router testbench at each of RTB_POINTS, and the routers and
+# SystemC models the test scripts co-simulate (TEST_RTL, TEST_SC_RTL).
+# Built here, before the tests, because a run builds a missing one under
+# one lock for the tree: a build inside a test lane held up the other
+# lane's co-simulations for its minute (one missing from these lists is
+# still built, on demand, only slower).
+# TEST_RTL: N.DEPTH.T_t[.K[.ROUTING[.SYNC]]] (rtl-bin's RTL_N, RTL_DEPTH,
+# RTL_TT, RTL_VCS, RTL_ROUTING, RTL_SYNC); TEST_SC_RTL: N.DEPTH.T_t
+TEST_RTL    = 4.1.1 4.4.2 6.4.2 8.1.2 8.2.1.3 8.3.3 8.4.1 8.4.2.2 8.4.2.2.min_adapt \
+              8.4.2.2.valiant 8.4.2.1.dim_order.0 8.6.1
+TEST_SC_RTL = 4.4.2 8.2.1 8.3.3
+test-variants: tv-torus tv-n16 tv-unique $(addprefix tv-rtb-,$(RTB_POINTS)) \
+               $(addprefix tv-rtl-,$(TEST_RTL)) $(addprefix tv-sc-,$(TEST_SC_RTL))
 tv-n16:
 	@$(MAKE) -s rtl-bin RTL_N=16
 tv-torus:
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 tv-unique:
 	@$(MAKE) -s rtl-bin RTL_X=unique
+tv-rtl-%:
+	@set -- $$(echo $* | tr . ' '); \
+	  $(MAKE) -s rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3 RTL_VCS=$${4:-1} \
+	    RTL_ROUTING=$${5:-dim_order} RTL_SYNC=$${6:-1}
+tv-sc-%:
+	@set -- $$(echo $* | tr . ' '); \
+	  $(MAKE) -s sc-rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3
 tv-rtb-%:
 	@set -- $$(echo $* | tr _ ' '); \
 	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0}
