@@ -250,6 +250,7 @@ $(BUILD)/rtl/c/%.o: %.c $(SRC_HDRS)
 
 $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildcard testbench/coverage/*.sv) scripts/cover_points.sh) $(wildcard testbench/rtl/*.h) $(RTL_C_OBJ)
 	@scripts/deps.sh rtl
+	@mkdir -p $(RTL_DIR)
 	@rm -f $@   # Verilator's own makefile does not see the C objects: force the link
 	$(if $(RTL_COV),@scripts/cover_points.sh >$(RTL_DIR)/ss_router_cover_points.svh)
 	+@scripts/lib/progress.sh "building the Verilated $(RTL_TOP) for $(RTL_N)x$(RTL_N) (depth $(RTL_DEPTH), T_t $(RTL_TT))" \
