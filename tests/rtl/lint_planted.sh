@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/lint.sh (make lint, and tests/rtl/rtl.sh's lint part) fed one
+# scripts/lint.sh (make lint, and tests/rtl/lint.sh, a part of make test) fed one
 # planted fault at a time (docs/verification.md, "Planted faults for every
 # checker"): in a copy of rtl/, a latch, a signal nobody drives or reads, an
 # operand narrower than its sum and a blocking assignment in a clocked block

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RTL tests (part of `make test`): lint, the single-router testbench, and
+# RTL tests (part of `make test`): the single-router testbench, and
 # lockstep co-simulation of kernels on the 8x8 torus (the router array, and
 # the ss_torus.v top for two kernels): every cycle, every
 # link, credit and sync-switch register of the RTL equals the C model's,
@@ -17,8 +17,6 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 pass() { echo "PASS rtl_$1"; }
 fail() { echo "FAIL rtl_$1: $2"; }
 
-if "$root/scripts/lint.sh" >"$tmp/lint" 2>&1; then pass lint
-else fail lint "$(grep -m3 -A3 FAILED "$tmp/lint" | tr '\n' ' ')"; fi
 
 # the single-router testbench: every case at the default point (DEPTH 2,
 # T_t 2), and at the other (DEPTH, T_t, K) points of make test (RTB_POINTS,
