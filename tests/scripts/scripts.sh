@@ -350,7 +350,7 @@ under() {  # under WORD REGEX FILE...: FILE:LINE of each line matching REGEX wit
     $0 ~ re && (l3 l2 l1 $0) !~ word { f = FILENAME; sub(/.*\//, "", f); print f ":" FNR }
     { l3 = l2; l2 = l1; l1 = $0 }' "${@:3}"
 }
-silent=$({ under 'progress\.sh' '^[^#]*(verilator .*--build|fusesoc"? .* run )' "$root/Makefile"
+silent=$({ under 'progress\.sh' '^[^#]*(verilator .*--build|fusesoc"? .* run )' "$root/Makefile" "$root"/mk/*.mk
            under 'progress\.sh' '^[^#]*((fusesoc|[$]fs)"? .* run |pip"? install )' "$root"/tests/{fusesoc,api,python}/*.sh
            under quietly '^[^#]*(apt-get (update|install)|pip install|-m venv)' "$root/scripts/deps.sh"; })
 if [ -z "$silent" ]; then pass long_steps_say_progress
