@@ -48,7 +48,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install install-lib install-rtl install-mpi uninstall run traffic traffic-study routing-study test test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install install-lib install-rtl install-mpi uninstall run traffic traffic-study routing-study test test-builds test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -401,7 +401,7 @@ $(SC_DIR)/test_%: tests/systemc/test_%.cpp $(LIB_DIR)/libsyncswitch_systemc.a $(
 	  -o $@ $< $(LIB_DIR)/libsyncswitch_systemc.a -lsystemc -lpthread -lm
 
 # the fabric archive as a user links it (tests/systemc/test_fabric.cpp; n4_d4_t2)
-$(SC_DIR)/fabric_test: tests/systemc/test_fabric.cpp $(LIB_DIR)/libsyncswitch_systemc.so
+$(SC_DIR)/fabric_test: tests/systemc/test_fabric.cpp $(LIB_DIR)/libsyncswitch_systemc.so $(SC_PC_DIR)/syncswitch-systemc.pc
 	$(MAKE) -s sc-fabric FABRIC_N=4 FABRIC_DEPTH=4 FABRIC_TT=2
 	$(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror $$($(SC_PKG) --cflags syncswitch-fabric-n4-d4-t2) \
 	  -o $@ $< $$($(SC_PKG) --libs syncswitch-fabric-n4-d4-t2) -lpthread \
@@ -530,17 +530,8 @@ traffic-study: $(BUILD)/syncswitch
 routing-study: $(BUILD)/syncswitch
 	@scripts/routing_study.sh
 
-test: $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin router-tb sc-bin sc-rtl-bin \
-      $(SC_DIR)/ss_example $(SC_DIR)/test_ni $(SC_DIR)/test_network $(SC_DIR)/fabric_test
-	@$(MAKE) -s -j2 test-variants
-	@# every tool a test part uses, before any part runs (the parts run in
-	@# two lanes, so none may count on another's install): Icarus, fst2vcd
-	@# (cli/doors, rtl/waves), Yosys and z3 (rtl/params, formal/formal)
-	@scripts/deps.sh icarus waves formal
-	@scripts/deps.sh venv
-	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 tests/run.sh $(BUILD)
-
-include mk/test_variants.mk
+# make test: its builds, its variants, its tools, then tests/run.sh
+include mk/test.mk
 
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh

@@ -17,7 +17,6 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 pass() { echo "PASS rtl_$1"; }
 fail() { echo "FAIL rtl_$1: $2"; }
 
-
 # the single-router testbench: every case at the default point (DEPTH 2,
 # T_t 2), and at the other (DEPTH, T_t, K) points of make test (RTB_POINTS,
 # D_T, D_T_K or D_T_K_R each) the directed cases and two short random seeds, their test names

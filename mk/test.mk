@@ -1,0 +1,55 @@
+# make test (included by the Makefile, whose targets these call): the
+# tools its parts use, its builds and Verilated variants, then the parts
+# (tests/run.sh).
+
+# Every tool a build or a test part uses is installed first, one install
+# at a time (the parts run in two lanes, so none may count on another's
+# install; two builds must not both wait on the package lock): Icarus,
+# fst2vcd (cli/doors, rtl/waves), Yosys and z3 (rtl/params,
+# formal/formal), then the builds two at a time (a plain `make test` is
+# one job, and its builds took about four minutes one after the other),
+# then the variants below.
+TEST_BUILDS = $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin \
+              router-tb sc-bin sc-rtl-bin $(SC_DIR)/ss_example $(SC_DIR)/test_ni \
+              $(SC_DIR)/test_network $(SC_DIR)/fabric_test
+test: | $(DEPS_STAMP)
+	@scripts/deps.sh rtl systemc mpi icarus waves formal
+	@scripts/deps.sh venv
+	@$(MAKE) -s -j2 test-builds
+	@$(MAKE) -s -j2 test-variants
+	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
+test-builds: $(TEST_BUILDS)
+
+# The other Verilated builds make test runs, two at a time (each its own
+# folder; the torus's long compile, started first, then overlaps the
+# routers' builds): the torus top, the X-randomised routers, the router
+# testbench at each of RTB_POINTS, and the routers (16x16 among them) and
+# SystemC models the test scripts co-simulate (TEST_RTL, TEST_SC_RTL).
+# Built here, before the tests, because a run builds a missing one under
+# one lock for the tree: a build inside a test lane held up the other
+# lane's co-simulations for its minute. One missing from these lists is
+# still built, on demand, only slower, and tests/run.sh names it
+# (test_variants_prebuilt: a routers or SystemC folder built during the
+# lanes of a make test).
+# TEST_RTL: N_DEPTH_T_t[_K[_ROUTING[_SYNC]]] (rtl-bin's RTL_N, RTL_DEPTH,
+# RTL_TT, RTL_VCS, RTL_ROUTING, RTL_SYNC); TEST_SC_RTL: N_DEPTH_T_t; the
+# same '_' between fields as RTB_POINTS
+TEST_RTL    = 4_1_1 4_4_2 6_4_2 8_1_2 8_2_1_3 8_3_3 8_4_1 8_4_2_2 8_4_2_2_min_adapt \
+              8_4_2_2_valiant 8_4_2_1_dim_order_0 8_6_1 16_4_2
+TEST_SC_RTL = 4_4_2 8_2_1 8_3_3
+test-variants: tv-torus tv-unique $(addprefix tv-rtb-,$(RTB_POINTS)) \
+               $(addprefix tv-rtl-,$(TEST_RTL)) $(addprefix tv-sc-,$(TEST_SC_RTL))
+tv-torus:
+	@$(MAKE) -s rtl-bin RTL_TOP=torus
+tv-unique:
+	@$(MAKE) -s rtl-bin RTL_X=unique
+tv-rtl-%:
+	@set -- $$(echo $* | sed -E 's/_/ /g; s/(dim|min) (order|adapt)/\1_\2/'); \
+	  $(MAKE) -s rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3 RTL_VCS=$${4:-1} \
+	    RTL_ROUTING=$${5:-dim_order} RTL_SYNC=$${6:-1}
+tv-sc-%:
+	@set -- $$(echo $* | tr _ ' '); \
+	  $(MAKE) -s sc-rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3
+tv-rtb-%:
+	@set -- $$(echo $* | tr _ ' '); \
+	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0}
