@@ -31,19 +31,30 @@ listed() {
   [ -n "${!1//[[:space:]]/}" ] || check_fail "$1" "$2"
 }
 
+# words_of VAR: VAR's words in the array words, split at blanks and never
+# expanded as file names: a '*' is checked as the word '*' and refused, not
+# as the names of the files where the script was started (which could pass
+# the check, and the script's own unquoted loop would then run them)
+words_of() {
+  words=()
+  read -r -d '' -a words <<<"${!1}" || true
+}
+
 # check_ints VAR LO HI: whole numbers LO..HI, one or more, spaces between
 check_ints() {
-  local v ok="whole numbers $2..$3, spaces between"
+  local v ok="whole numbers $2..$3, spaces between" words
   listed "$1" "$ok" || return 0
-  for v in ${!1}; do is_int "$v" "$2" "$3" || check_fail "$1" "$ok"; done
+  words_of "$1"
+  for v in "${words[@]}"; do is_int "$v" "$2" "$3" || check_fail "$1" "$ok"; done
 }
 
 # check_each VAR REGEX ALLOWED: one or more words, spaces between, each
 # matching REGEX
 check_each() {
-  local v
+  local v words
   listed "$1" "$3" || return 0
-  for v in ${!1}; do [[ $v =~ $2 ]] || check_fail "$1" "$3"; done
+  words_of "$1"
+  for v in "${words[@]}"; do [[ $v =~ $2 ]] || check_fail "$1" "$3"; done
 }
 
 # check_bool VAR: 0 or 1
@@ -51,23 +62,25 @@ check_bool() {
   case "${!1:-}" in ''|0|1) ;; *) check_fail "$1" "0 or 1" ;; esac
 }
 
+# one_of V WORD...: V is one of the WORDs
+one_of() {
+  local v=$1 w; shift
+  for w; do [ "$v" = "$w" ] && return 0; done
+  return 1
+}
+
 # check_words VAR WORD...: one or more of the WORDs, spaces between
 check_words() {
-  local var=$1 v w ok; shift
+  local var=$1 v words; shift
   listed "$var" "one or more of: $*" || return 0
-  for v in ${!var}; do
-    ok=""
-    for w in "$@"; do [ "$v" = "$w" ] && ok=1; done
-    [ -n "$ok" ] || check_fail "$var" "one or more of: $*"
-  done
+  words_of "$var"
+  for v in "${words[@]}"; do one_of "$v" "$@" || check_fail "$var" "one or more of: $*"; done
 }
 
 # check_word VAR WORD...: one of the WORDs (one word: not a list)
 check_word() {
-  local var=$1 w; shift
-  [ -z "${!var:-}" ] && return 0
-  for w; do [ "${!var}" = "$w" ] && return 0; done
-  check_fail "$var" "one of: $*"
+  local var=$1; shift
+  [ -z "${!var:-}" ] || one_of "${!var}" "$@" || check_fail "$var" "one of: $*"
 }
 
 # check_dir VAR: a folder, or a path where one can be made (not a file)
@@ -117,9 +130,10 @@ check_run() {
 
 # check_reals VAR LO HI: decimal numbers LO..HI, one or more, spaces between
 check_reals() {
-  local v
+  local v words
   listed "$1" "numbers $2..$3, spaces between" || return 0
-  for v in ${!1}; do
+  words_of "$1"
+  for v in "${words[@]}"; do
     [[ "$v" =~ ^([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})$ ]] &&
       awk -v v="$v" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo && v + 0 <= hi) }' ||
       check_fail "$1" "numbers $2..$3, spaces between"

@@ -112,6 +112,13 @@ bad_var traffic_rates_blank "COEXIST_RATES=$(printf '\t')" "$root/scripts/traffi
 bad_var routing_patterns_blank "ROUTING_PATTERNS= " "$root/scripts/routing_study.sh"
 bad_var waves_routers_blank "ROUTERS= " "$root/scripts/waves.sh"
 bad_var waves_routers "ROUTERS=0,0 8,1" "$root/scripts/waves.sh"
+# a list's words are checked as written, never expanded as the names of
+# the files where the script was started (was: SIZES='1*' beside a file
+# named 16 passed the check, and the script's loop ran size 16)
+touch "$tmp/16" "$tmp/phased:8:4"
+bad_var sweep_sizes_glob "SIZES=1*" "$root/scripts/sweep.sh"
+bad_var scale_rows_glob "SCALE_ROWS=phased:8:*" "$root/scripts/scale_table.sh"
+rm -f "$tmp/16" "$tmp/phased:8:4"
 
 # make bench-scale's table on two small rows: every field seen
 (cd "$tmp" && SS="$dir/syncswitch" SCALE_ROWS="phased:8:4 msgpass:4:4" \
