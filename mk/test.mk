@@ -6,9 +6,11 @@
 # at a time (the parts run in two lanes, so none may count on another's
 # install; two builds must not both wait on the package lock): Icarus,
 # fst2vcd (cli/doors, rtl/waves), Yosys and z3 (rtl/params,
-# formal/formal), then the builds two at a time (a plain `make test` is
-# one job, and its builds took about four minutes one after the other),
-# then the variants below.
+# formal/formal). Then every build, two at a time in one make (a plain
+# `make test` is one job): the torus top first, the longest, while the
+# model, its front ends and the other variants fill the other slot (its
+# builds and its variants one after the other took 12 of a fresh clone's
+# 26 minutes).
 TEST_BUILDS = $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin \
               router-tb sc-bin sc-rtl-bin $(SC_DIR)/ss_example $(SC_DIR)/test_ni \
               $(SC_DIR)/test_network $(SC_DIR)/fabric_test
@@ -16,9 +18,8 @@ test: | $(DEPS_STAMP)
 	@scripts/deps.sh rtl systemc mpi icarus waves formal
 	@scripts/deps.sh venv
 	@$(MAKE) -s -j2 test-builds
-	@$(MAKE) -s -j2 test-variants
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
-test-builds: $(TEST_BUILDS)
+test-builds: tv-torus $(TEST_BUILDS) test-variants
 
 # The other Verilated builds make test runs, two at a time (each its own
 # folder; the torus's long compile, started first, then overlaps the
@@ -39,15 +40,18 @@ TEST_RTL    = 4_1_1 4_4_2 6_4_2 8_1_2 8_2_1_3 8_3_3 8_4_1 8_4_2_2 8_4_2_2_min_ad
 TEST_SC_RTL = 4_4_2 8_2_1 8_3_3
 test-variants: tv-torus tv-unique $(addprefix tv-rtb-,$(RTB_POINTS)) \
                $(addprefix tv-rtl-,$(TEST_RTL)) $(addprefix tv-sc-,$(TEST_SC_RTL))
-tv-torus:
+# (the C objects every Verilated build links are made here, once, before
+# the sub-makes that link them start: each would otherwise compile them
+# all again at the same time)
+tv-torus: $(RTL_C_OBJ)
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
-tv-unique:
+tv-unique: $(RTL_C_OBJ)
 	@$(MAKE) -s rtl-bin RTL_X=unique
-tv-rtl-%:
+tv-rtl-%: $(RTL_C_OBJ)
 	@set -- $$(echo $* | sed -E 's/_/ /g; s/(dim|min) (order|adapt)/\1_\2/'); \
 	  $(MAKE) -s rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3 RTL_VCS=$${4:-1} \
 	    RTL_ROUTING=$${5:-dim_order} RTL_SYNC=$${6:-1}
-tv-sc-%:
+tv-sc-%: $(SC_C_OBJ)
 	@set -- $$(echo $* | tr _ ' '); \
 	  $(MAKE) -s sc-rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3
 tv-rtb-%:
