@@ -530,7 +530,8 @@ traffic-study: $(BUILD)/syncswitch
 routing-study: $(BUILD)/syncswitch
 	@scripts/routing_study.sh
 
-# make test: its builds, its variants, its tools, then tests/run.sh
+# make test: its tools, then its builds and variants two at a time, then
+# tests/run.sh
 include mk/test.mk
 
 bench: $(BUILD)/syncswitch

@@ -21,9 +21,8 @@ test: | $(DEPS_STAMP)
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
 test-builds: tv-torus $(TEST_BUILDS) test-variants
 
-# The other Verilated builds make test runs, two at a time (each its own
-# folder; the torus's long compile, started first, then overlaps the
-# routers' builds): the torus top, the X-randomised routers, the router
+# The Verilated builds make test runs (each its own folder): the torus
+# top, the X-randomised routers, the router
 # testbench at each of RTB_POINTS, and the routers (16x16 among them) and
 # SystemC models the test scripts co-simulate (TEST_RTL, TEST_SC_RTL).
 # Built here, before the tests, because a run builds a missing one under
@@ -34,7 +33,9 @@ test-builds: tv-torus $(TEST_BUILDS) test-variants
 # lanes of a make test).
 # TEST_RTL: N_DEPTH_T_t[_K[_ROUTING[_SYNC]]] (rtl-bin's RTL_N, RTL_DEPTH,
 # RTL_TT, RTL_VCS, RTL_ROUTING, RTL_SYNC); TEST_SC_RTL: N_DEPTH_T_t; the
-# same '_' between fields as RTB_POINTS
+# same '_' between fields as RTB_POINTS (TV_FIELDS splits them: at a '_'
+# before a digit, and between a number and a name, so that a routing
+# name keeps its own '_')
 TEST_RTL    = 4_1_1 4_4_2 6_4_2 8_1_2 8_2_1_3 8_3_3 8_4_1 8_4_2_2 8_4_2_2_min_adapt \
               8_4_2_2_valiant 8_4_2_1_dim_order_0 8_6_1 16_4_2
 TEST_SC_RTL = 4_4_2 8_2_1 8_3_3
@@ -47,13 +48,14 @@ tv-torus: $(RTL_C_OBJ)
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 tv-unique: $(RTL_C_OBJ)
 	@$(MAKE) -s rtl-bin RTL_X=unique
+TV_FIELDS = set -- $$(echo $* | sed -E 's/_([0-9])/ \1/g; s/([0-9])_([a-z])/\1 \2/g');
 tv-rtl-%: $(RTL_C_OBJ)
-	@set -- $$(echo $* | sed -E 's/_/ /g; s/(dim|min) (order|adapt)/\1_\2/'); \
+	@$(TV_FIELDS) \
 	  $(MAKE) -s rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3 RTL_VCS=$${4:-1} \
 	    RTL_ROUTING=$${5:-dim_order} RTL_SYNC=$${6:-1}
 tv-sc-%: $(SC_C_OBJ)
-	@set -- $$(echo $* | tr _ ' '); \
+	@$(TV_FIELDS) \
 	  $(MAKE) -s sc-rtl-bin RTL_N=$$1 RTL_DEPTH=$$2 RTL_TT=$$3
 tv-rtb-%:
-	@set -- $$(echo $* | tr _ ' '); \
+	@$(TV_FIELDS) \
 	  $(MAKE) -s router-tb RTB_DEPTH=$$1 RTB_TT=$$2 RTB_VCS=$${3:-1} RTB_ROUTING=$${4:-0}

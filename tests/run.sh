@@ -114,11 +114,11 @@ lane_a() {
 }
 
 # Lane B: the MPI runs, the parts that co-simulate the other Verilated
-# variants (mk/test.mk builds them before the lanes under make
-# test; on demand otherwise), and the other RTL tools (the two lanes took 1351 s and 1039 s of
-# a fresh clone's make test before the MPI parts, 140 s, moved here; 1086 s
-# and 677 s once the variants were built before the lanes, before make
-# lint, 291 s, moved here and FuseSoC, 90 s, to lane A)
+# variants (mk/test.mk builds them before the lanes under make test; on
+# demand otherwise), and the other RTL tools (the two lanes took 1351 s
+# and 1039 s of a fresh clone's make test before the MPI parts, 140 s,
+# moved here; 1086 s and 677 s once the variants were built before the
+# lanes, before make lint, 291 s, moved here and FuseSoC, 90 s, to lane A)
 lane_b() {
   lane_out=$out_b
   # syncswitch-mpi (issue 20, part 3): the golden numbers split over 2 ranks
