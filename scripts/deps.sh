@@ -5,7 +5,8 @@
 #                           the command, make install-lib
 #   scripts/deps.sh bench   /usr/bin/time (make bench-scale's peak memory)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
-#   scripts/deps.sh rtl     Verilator, g++ and zlib (FST waveforms)
+#   scripts/deps.sh rtl     Verilator, g++, zlib (FST waveforms) and ccache
+#                           (the Verilated builds' shared files compiled once)
 #   scripts/deps.sh synth   Yosys
 #   scripts/deps.sh formal  Yosys (yosys-smtbmc) and the z3 SMT solver
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
@@ -35,11 +36,11 @@ for group in "${@:-build}"; do
     mpi)   need gcc gcc; need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
     systemc) need g++ g++
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
-    rtl)   need verilator verilator; need g++ g++
+    rtl)   need verilator verilator; need g++ g++; need ccache ccache
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
     all)   need gcc gcc; need make make; need pkg-config pkg-config; need gnuplot gnuplot-nox
            [ -x /usr/bin/time ] || want+=(time)
-           need verilator verilator; need g++ g++
+           need verilator verilator; need g++ g++; need ccache ccache
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
            need iverilog iverilog; need yosys yosys; need z3 z3
