@@ -21,7 +21,8 @@ test: | $(DEPS_STAMP)
 	@$(MAKE) -s -j2 test-builds
 	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
 test-builds: tv-torus $(TEST_BUILDS) test-variants
-# The C objects every Verilated build links, made before test-builds
+# The C objects every Verilated build links (the tv-* rules' one
+# prerequisite: made once, not by each sub-make), made before test-builds
 # starts: GNU make starts a target whose prerequisites were still being
 # made when it came to it only after the targets it could start instead
 # (the torus, listed first, was started last, after 7 of a fresh clone's
@@ -49,9 +50,6 @@ TEST_RTL    = 4_1_1 4_4_2 6_4_2 8_1_2 8_2_1_3 8_3_3 8_4_1 8_4_2_2 8_4_2_2_min_ad
 TEST_SC_RTL = 4_4_2 8_2_1 8_3_3
 test-variants: tv-torus tv-unique $(addprefix tv-rtb-,$(RTB_POINTS)) \
                $(addprefix tv-rtl-,$(TEST_RTL)) $(addprefix tv-sc-,$(TEST_SC_RTL))
-# (the C objects every Verilated build links are prerequisites, made
-# once, before the sub-makes that link them start: each would otherwise
-# compile them all again at the same time)
 tv-torus: $(RTL_C_OBJ)
 	@$(MAKE) -s rtl-bin RTL_TOP=torus
 tv-unique: $(RTL_C_OBJ)
