@@ -12,6 +12,11 @@
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
+# C++ (Verilated, SystemC): clang++ where installed (deps.sh), else g++; CXX=
+# picks. 0.6-0.76 of g++'s compile CPU (torus top 533 s to 702), as fast to run.
+ifeq ($(origin CXX),default)
+CXX      = $(if $(shell command -v clang++),clang++,g++)
+endif
 WARN     = -std=c11 -Wall -Wextra -Werror
 # build/syncswitch and build/test_model are linked with link-time
 # optimization (docs/scale.md, "Single-thread speed": 5-10% faster); the
@@ -212,34 +217,30 @@ RTL_C_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(CLI_SRC) $(SC_STUB)
 # builds at once never link a half-written object)
 RTL_C_OBJ  = $(patsubst %.c,$(BUILD)/rtl/c/%.o,$(RTL_C_SRC))
 # Every Verilated build checks the RTL's assertions (docs/assertions.md):
-# +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line.
+# +define+SS_ASSERT, and vl_assert.h/.cpp turn a failing one into one line;
+# Verilator's headers are system headers (their warnings are not ours).
 VL_ASSERT_SRC   = testbench/rtl/vl_assert.cpp
-VL_ASSERT_CFLAGS = -include $(CURDIR)/testbench/rtl/vl_assert.h
+VL_CFLAGS       = -include $(CURDIR)/testbench/rtl/vl_assert.h -isystem \$$(VERILATOR_ROOT)/include
 # (the torus top writes the waveforms: rtl_wave.cpp)
 RTL_CPP    = testbench/rtl/rtl_common.cpp testbench/rtl/rtl_$(RTL_TOP).cpp $(VL_ASSERT_SRC) \
              $(if $(filter torus,$(RTL_TOP)),testbench/rtl/rtl_wave.cpp)
-# (OPT_SLOW: the code Verilator runs once, at construction and for the
-# trace's declarations, compiled unoptimised: it is 40 % of the torus top's
-# C++ and about 40 % of its compile time at -O1; the per-cycle code at -O2,
-# but at -O1 for the torus top: Verilator writes each of its 64 routers'
-# logic out on its own (110 MB of C++ against 1.3 MB for the router alone),
-# -O1 compiles it in 0.58 of the time, and the torus runs only short
-# checks (its wiring, its waveforms), a second each.)
-# The recipes that run Verilator's --build start with '+': under a
-# parallel make (make test's variants) Verilator's own make then takes
-# its jobs from ours; without it make withholds its job slots, and
-# Verilator's make compiled one file at a time.
-# Verilator's make compiles through ccache (its OBJCACHE; deps.sh rtl):
-# the Verilated runtime and the testbench files no configuration changes
-# are compiled once for make test's 25 builds (a router build 21 s of CPU
-# without, 11 s with); a file is hashed as preprocessed, so one that
-# changed is compiled again. The cache is the build folder's (or the
-# user's own CCACHE_DIR), never the home folder's.
+# (OPT_SLOW: the code Verilator runs once, construction and the trace's
+# declarations, unoptimised: 40 % of the torus top's compile time at -O1.
+# The per-cycle code at -O2, -O1 for the torus top, whose 64 routers are
+# written out one by one, 110 MB of C++: 0.58 of the time, and its runs
+# are short checks, a second each.) The recipes that run Verilator's
+# --build start with '+', so that its make takes its jobs from ours (else
+# it compiles one file at a time). It compiles with our CXX (C++17, as
+# libsystemc was built) through ccache (its OBJCACHE): the runtime and the
+# testbench files are compiled once for make test's 25 builds (a router
+# build 21 s of CPU without, 11 s with); a file is hashed as preprocessed.
+# The cache is the build folder's or the user's CCACHE_DIR, never $HOME.
 VL_OBJCACHE     = $(if $(shell command -v ccache),ccache)
 export CCACHE_DIR ?= $(abspath $(BUILD))/ccache
+VL_TOOLS        = OBJCACHE=$(VL_OBJCACHE) CXX=$(CXX) LINK=$(CXX) CFG_CXXFLAGS_STD=-std=gnu++17 \
+                  OPT_GLOBAL='-O2 -Wno-unused-parameter'
 VL_OPT_FAST     = $(if $(filter torus,$(RTL_TOP)),-O1,-O2)
-VERILATOR_FLAGS = -O3 +define+SS_ASSERT \
-                  -MAKEFLAGS "OPT_FAST=$(VL_OPT_FAST) OPT_SLOW=-O0 OPT_GLOBAL=-O2 OBJCACHE=$(VL_OBJCACHE)" \
+VERILATOR_FLAGS = -O3 +define+SS_ASSERT -MAKEFLAGS "OPT_FAST=$(VL_OPT_FAST) OPT_SLOW=-O0 $(VL_TOOLS)" \
                   -Wno-fatal -Irtl
 ifeq ($(RTL_TOP),torus)
 VERILATOR_TOP = --top-module ss_torus --trace-fst
@@ -266,7 +267,7 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 	  $(RTL_DIR)/build.log $(RTL_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 $(VERILATOR_FLAGS) $(RTL_XFLAGS) $(VERILATOR_TOP) \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) -GSYNC_SWITCH=$(RTL_SYNC) -GMP_VCS=$(RTL_VCS) -GROUTING=$(RTL_ROUTING_NUM) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -DRTL_ROUTING=$(RTL_ROUTING_NUM) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_CFLAGS) -DRTL_X_UNIQUE=$(if $(filter unique,$(RTL_X)),1,0) -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) -DRTL_SYNC=$(RTL_SYNC) -DRTL_VCS=$(RTL_VCS) -DRTL_ROUTING=$(RTL_ROUTING_NUM) -I$(CURDIR)/testbench/rtl -I$(CURDIR)/model -I$(CURDIR)/api" \
 	  -LDFLAGS "$(abspath $(RTL_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(RTL_CPP)) \
@@ -282,7 +283,6 @@ $(RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(RTL_CPP) $(if $(RTL_COV),$(wildca
 # binaries. Debian's libsystemc-dev (scripts/deps.sh).
 SC_LIBDIR  = /usr/lib/$(shell gcc -print-multiarch)
 SC_ENV     = SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=$(SC_LIBDIR)
-CXX       ?= g++
 SC_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -I/usr/include -Iinclude -Iapi \
               -Itestbench/systemc -Imodel $(INC_SW) -Itestbench/run -Itestbench/rtl
 SC_COMP_SRC = testbench/systemc/ss_ni.cpp testbench/systemc/ss_network.cpp
@@ -375,7 +375,7 @@ $(FAB_LIB): $(RTL_SRC) $(RTL_HDR) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSER
 	+@$(SC_ENV) scripts/lib/progress.sh "building the Verilated fabric $(FAB_TAG)" $(FAB_DIR)/build.log $(FAB_DIR) -- \
 	verilator --sc --build -j 2 $(VERILATOR_FLAGS) --top-module ss_router_ports \
 	  -GN=$(FABRIC_N) -GDEPTH=$(FABRIC_DEPTH) -GTT=$(FABRIC_TT) \
-	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
+	  -CFLAGS "-fPIC -O2 -Wall -Wextra $(VL_CFLAGS) -DRTL_N=$(FABRIC_N) -DRTL_DEPTH=$(FABRIC_DEPTH) -DRTL_TT=$(FABRIC_TT) $(addprefix -I$(CURDIR)/,include testbench/systemc testbench/rtl model sw/lib)" \
 	  --Mdir $(FAB_DIR) $(RTL_SRC) $(abspath testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
 	  || { tail -20 $(FAB_DIR)/build.log >&2; exit 1; }
 	$(SC_ENV) $(MAKE) -s -C $(FAB_DIR) -f Vss_router_ports.mk verilated.o verilated_threads.o \
@@ -427,7 +427,7 @@ $(SC_RTL_DIR)/syncswitch: $(RTL_SRC) $(RTL_HDR) $(SC_SRC) testbench/systemc/ss_r
 	  $(SC_RTL_DIR)/build.log $(SC_RTL_DIR)/obj -- \
 	verilator --sc --exe --build -j 2 $(VERILATOR_FLAGS) $(X_FAST) --top-module ss_router_ports \
 	  -GN=$(RTL_N) -GDEPTH=$(RTL_DEPTH) -GTT=$(RTL_TT) \
-	  -CFLAGS "-O2 -Wall -Wextra $(VL_ASSERT_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
+	  -CFLAGS "-O2 -Wall -Wextra $(VL_CFLAGS) -DSS_HAVE_RTL -DRTL_N=$(RTL_N) -DRTL_DEPTH=$(RTL_DEPTH) -DRTL_TT=$(RTL_TT) $(addprefix -I$(CURDIR)/,include api testbench/systemc testbench/run testbench/rtl model sw/lib sw/schedule sw/kernels)" \
 	  -LDFLAGS "$(abspath $(SC_C_OBJ)) -lz -lm -pthread" \
 	  --Mdir $(SC_RTL_DIR)/obj -o $(abspath $@) \
 	  $(RTL_SRC) $(abspath $(SC_SRC) testbench/systemc/ss_rtl_fabric.cpp $(VL_ASSERT_SRC)) \
@@ -478,8 +478,8 @@ $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbe
 	+@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
 	  $(RTB_DIR)/build.log $(RTB_DIR)/obj -- \
 	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
-	  -MAKEFLAGS "OBJCACHE=$(VL_OBJCACHE)" -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
-	  -CFLAGS "-O2 $(VL_ASSERT_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -DTB_ROUTING=$(RTB_ROUTING) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
+	  -MAKEFLAGS "$(VL_TOOLS)" -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
+	  -CFLAGS "-x c++ -O2 $(VL_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -DTB_ROUTING=$(RTB_ROUTING) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \
 	  $(wildcard $(RTB_RTL)/*.v) $(abspath $(ROUTER_TB_SRC)) $(abspath model/router.c) $(abspath model/route.c) \
 	  || { tail -20 $(RTB_DIR)/build.log >&2; exit 1; }

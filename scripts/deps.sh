@@ -5,12 +5,14 @@
 #                           the command, make install-lib
 #   scripts/deps.sh bench   /usr/bin/time (make bench-scale's peak memory)
 #   scripts/deps.sh plot    gnuplot for the PNG/SVG plots
-#   scripts/deps.sh rtl     Verilator, g++, zlib (FST waveforms) and ccache
+#   scripts/deps.sh rtl     Verilator, g++ and clang++ (the Makefile's C++
+#                           compiler where installed: it compiles Verilator's
+#                           C++ faster), zlib (FST waveforms) and ccache
 #                           (the Verilated builds' shared files compiled once)
 #   scripts/deps.sh synth   Yosys
 #   scripts/deps.sh formal  Yosys (yosys-smtbmc) and the z3 SMT solver
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
-#   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++
+#   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++, clang++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
 #   scripts/deps.sh mpi     Open MPI (mpicc, mpirun): build/syncswitch-mpi
 #   scripts/deps.sh venv    the project's Python virtual environment, build/venv
@@ -34,13 +36,13 @@ for group in "${@:-build}"; do
     waves) need gtkwave gtkwave ;;
     icarus) need iverilog iverilog ;;
     mpi)   need gcc gcc; need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
-    systemc) need g++ g++
+    systemc) need g++ g++; need clang++ clang
            [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
-    rtl)   need verilator verilator; need g++ g++; need ccache ccache
+    rtl)   need verilator verilator; need g++ g++; need clang++ clang; need ccache ccache
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
     all)   need gcc gcc; need make make; need pkg-config pkg-config; need gnuplot gnuplot-nox
            [ -x /usr/bin/time ] || want+=(time)
-           need verilator verilator; need g++ g++; need ccache ccache
+           need verilator verilator; need g++ g++; need clang++ clang; need ccache ccache
            [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
            [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
            need iverilog iverilog; need yosys yosys; need z3 z3

@@ -116,7 +116,7 @@ public:
     void set_access_delay(const sc_core::sc_time &t);
     int id() const;
     // This NI's registers into tf, named <this module's name>.<register>.
-    void trace(sc_core::sc_trace_file *tf) const;
+    void trace(sc_core::sc_trace_file *tf) const override;
 
     struct impl;
     impl &state() { return *impl_; }
@@ -167,7 +167,7 @@ public:
     // the cycle counter into tf, under this module's hierarchical name
     // (<name>.router_3.phase, <name>.ni_3.rx_msgs, <name>.cycle), so two
     // networks in one file do not collide. Call before sc_start.
-    void trace(sc_core::sc_trace_file *tf) const;
+    void trace(sc_core::sc_trace_file *tf) const override;
 
     struct impl;
     impl &state() { return *impl_; }
