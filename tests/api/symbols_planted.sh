@@ -4,7 +4,11 @@
 # one empty function per function the header declares must pass; one with
 # a global symbol outside ss_ (in the .so, in the .a), one missing a
 # declared function, and a header copy with a macro outside SS_/SYNCSWITCH_
-# must each FAIL naming the symbol or macro. A few seconds, no project build.
+# must each FAIL naming the symbol or macro. The same for the SystemC
+# library: a stand-in whose one class is syncswitch::'s (its vtable and type
+# information strong, as clang++ makes them) passes; one with a global
+# variable or a class outside syncswitch:: fails naming it. A few seconds,
+# no project build.
 # Prints one PASS/FAIL line per plant.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +35,7 @@ expect() {
   got=$("$here/symbols.sh" "$build" "$inc" 2>&1)
   for want in "$@"; do
     if ! grep -qF -- "$want" <<<"$got"; then
-      fail "$name" "want '$want', got: $(grep -E '^(PASS|FAIL) api_(symbols_(so|a|declared)|header)' <<<"$got" | tr '\n' ' ')"
+      fail "$name" "want '$want', got: $(grep -E '^(PASS|FAIL) api_(symbols_(so|a|declared|systemc)|header)' <<<"$got" | tr '\n' ' ')"
       return
     fi
   done
@@ -55,3 +59,22 @@ if cmp -s "$tmp/inc/syncswitch.h" "$inc/syncswitch.h"; then
 else
   expect header_macro "$tmp/clean" "$tmp/inc" "FAIL api_header_macros: API_LEVEL"
 fi
+# stand-in libsyncswitch_systemc in $tmp/NAME/lib from the C++ text $2,
+# beside a clean libsyncswitch; compiled as the Makefile compiles C++
+sclib() {
+  local d="$tmp/$1/lib" cxx="${CXX:-$(command -v clang++ || echo c++)}"
+  libs "$1" '^$' '' && printf '%s\n' "$2" >"$d/sc.cpp" &&
+    "$cxx" -fPIC -c -o "$d/sc.o" "$d/sc.cpp" && "$cxx" -shared -o "$d/libsyncswitch_systemc.so" "$d/sc.o" &&
+    ar rcs "$d/libsyncswitch_systemc.a" "$d/sc.o"
+}
+cls='namespace syncswitch { struct ni { virtual ~ni(); int id() const; };
+ni::~ni() {} int ni::id() const { return 0; } }'
+sclib clean "$cls" && expect sc_clean "$tmp/clean" "$inc" "PASS api_symbols_systemc_so" \
+  "PASS api_symbols_systemc_a" || fail sc_clean "no build"
+sclib sc_global "$cls
+int helper_count;" && expect sc_extra_global "$tmp/sc_global" "$inc" \
+  "FAIL api_symbols_systemc_so: outside syncswitch:: helper_count" \
+  "FAIL api_symbols_systemc_a: outside syncswitch:: helper_count" || fail sc_extra_global "no build"
+sclib sc_class "$cls
+namespace other { struct x { virtual ~x(); }; x::~x() {} }" && expect sc_extra_class "$tmp/sc_class" "$inc" \
+  "FAIL api_symbols_systemc_so: outside syncswitch:: other::x" || fail sc_extra_class "no build"
