@@ -477,7 +477,7 @@ $(ROUTER_TB): $(wildcard $(RTB_RTL)/*.v $(RTB_RTL)/*.vh) $(ROUTER_TB_SRC) testbe
 	@mkdir -p $(RTB_DIR)
 	+@scripts/lib/progress.sh "building the router testbench (depth $(RTB_DEPTH), T_t $(RTB_TT), K $(RTB_VCS))" \
 	  $(RTB_DIR)/build.log $(RTB_DIR)/obj -- \
-	verilator --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast +define+SS_ASSERT \
+	verilator --cc --exe --build -j 2 -O3 $(X_FAST) +define+SS_ASSERT \
 	  -MAKEFLAGS "$(VL_TOOLS)" -Wno-fatal --top-module ss_router -I$(RTB_RTL) -GN=8 -GDEPTH=$(RTB_DEPTH) -GTT=$(RTB_TT) -GMP_VCS=$(RTB_VCS) -GROUTING=$(RTB_ROUTING) \
 	  -CFLAGS "-x c++ -O2 $(VL_CFLAGS) -DTB_N=8 -DTB_DEPTH=$(RTB_DEPTH) -DTB_TT=$(RTB_TT) -DTB_VCS=$(RTB_VCS) -DTB_ROUTING=$(RTB_ROUTING) -I$(CURDIR)/model -I$(CURDIR)/testbench/rtl" \
 	  --Mdir $(RTB_DIR)/obj -o $(abspath $@) \

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # make lint: verilator --lint-only -Wall on every module and on the torus
 # top, for the default parameters and for the corners (depth 1 and 16,
-# T_t 1 and 64, the synchronizing switch left out, a 16x16 torus, K = 2..4,
-# the routing functions), each module without and with the simulation
-# assertions (+define+SS_ASSERT). A torus is linted without them and its
-# router alone with them at the torus's parameters (lint_torus):
-# ss_torus.v holds no assertion code, and a torus lint elaborates every
-# router (8x8: 25 s, 16x16: 100 s). Zero warnings: any waiver must sit in
+# T_t 1 and 64, the synchronizing switch left out, a 16x16 router and a
+# 6x6 torus, K = 2..4, the routing functions), each module without and
+# with the simulation assertions (+define+SS_ASSERT). A torus is linted
+# without them and its router alone with them at the torus's parameters
+# (lint_torus): ss_torus.v holds no assertion code, and a torus lint
+# elaborates every router (8x8: 25 s). Zero warnings: any waiver must sit in
 # the source with its reason. Then tests/rtl/widths.sh: rtl/ss_defs.vh
 # against model/*.h.
 #   LINT_ONLY="ss_rr_pick ss_vc_buffer" scripts/lint.sh   (those modules alone, at their
@@ -20,7 +20,7 @@ check_words LINT_ONLY "${MODULES[@]}"
 fail=0
 lint() {
   local def defs=("" +define+SS_ASSERT)
-  # the 16x16 torus is the slow one: its routers' assertions are the 8x8's
+  # (lint_torus: a torus plain, its routers linted with their assertions alone)
   [ "${LINT_PLAIN_ONLY:-0}" = 1 ] && defs=("")
   for def in "${defs[@]}"; do
     if out=$(verilator --lint-only -Wall -Irtl $def "$@" rtl/*.v 2>&1) && [ -z "$out" ]; then
@@ -61,7 +61,12 @@ lint --top-module ss_valiant_hop -GN=6
 lint_torus -GN=4 -GMP_VCS=2 -GROUTING=2
 # the parameter given explicitly as FuseSoC passes it (-G, syncswitch.core)
 lint --top-module ss_router -GN=8 -GDEPTH=4 -GTT=2 -GSYNC_SWITCH=1
-lint_torus -GN=16 -GDEPTH=2 -GTT=3
+# the 16x16 router (make test's largest co-simulated torus) at depth 2,
+# T_t 3; a torus of a side that is no power of two (its wrap-around
+# wiring, the same code at every N) at the same depth and T_t: 6x6 in
+# 13 s where the 16x16 torus took 100 s
+lint --top-module ss_router -GN=16 -GDEPTH=2 -GTT=3
+lint_torus -GN=6 -GDEPTH=2 -GTT=3
 # the Verilog defines against the C headers (flit layout, counts, codes)
 tests/rtl/widths.sh || fail=1
 exit $fail
