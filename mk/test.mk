@@ -19,7 +19,7 @@ test: | $(DEPS_STAMP)
 	@scripts/deps.sh venv
 	@$(MAKE) -s -j2 test-c-objs
 	@$(MAKE) -s -j2 test-builds
-	@RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
+	@CXX="$(CXX)" RTB_POINTS="$(RTB_POINTS)" RTL_TESTS=1 SC_TESTS=1 TEST_PREBUILT=1 tests/run.sh $(BUILD)
 test-builds: tv-torus $(TEST_BUILDS) test-variants
 # The C objects every Verilated build links (the tv-* rules' one
 # prerequisite: made once, not by each sub-make), made before test-builds

@@ -19,40 +19,38 @@
 #                           (PyPI: fusesoc, pytest, matplotlib, setuptools,
 #                           wheel; Debian's
 #                           python3-venv when the interpreter lacks venv)
-#   scripts/deps.sh all     everything
+#   scripts/deps.sh all     every group above but waves and venv
 set -euo pipefail
 
 want=()
 venv=no
 need() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
 
+# one function per group; "all" is every group but waves and venv
+g_build()   { need gcc gcc; need make make; need pkg-config pkg-config; }
+g_bench()   { [ -x /usr/bin/time ] || want+=(time); }   # scale_table.sh's peak memory
+g_plot()    { need gnuplot gnuplot-nox; }
+g_synth()   { need yosys yosys; }
+g_formal()  { need yosys yosys; need yosys-smtbmc yosys; need z3 z3; }
+g_waves()   { need gtkwave gtkwave; }
+g_icarus()  { need iverilog iverilog; }
+g_mpi()     { need gcc gcc; need mpicc libopenmpi-dev; need mpirun openmpi-bin; }
+g_cxx()     { need g++ g++; need clang++ clang; }   # the Makefile's CXX: clang++, else g++
+g_systemc() { g_cxx; [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev); }
+g_rtl()     { need verilator verilator; g_cxx; need ccache ccache
+              [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev); }
+g_all()     { local g; for g in build bench plot rtl systemc icarus synth formal mpi; do "g_$g"; done; }
+g_venv()    { need python3 python3
+              python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv python3-pip)
+              venv=yes; }
+
 for group in "${@:-build}"; do
   case "$group" in
-    build) need gcc gcc; need make make; need pkg-config pkg-config ;;
-    bench) [ -x /usr/bin/time ] || want+=(time) ;;   # scale_table.sh's peak memory
-    plot)  need gnuplot gnuplot-nox ;;
-    synth) need yosys yosys ;;
-    formal) need yosys yosys; need yosys-smtbmc yosys; need z3 z3 ;;
-    waves) need gtkwave gtkwave ;;
-    icarus) need iverilog iverilog ;;
-    mpi)   need gcc gcc; need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
-    systemc) need g++ g++; need clang++ clang
-           [ -e /usr/include/systemc.h ] && [ -e /usr/include/tlm.h ] || want+=(libsystemc-dev) ;;
-    rtl)   need verilator verilator; need g++ g++; need clang++ clang; need ccache ccache
-           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev) ;;
-    all)   need gcc gcc; need make make; need pkg-config pkg-config; need gnuplot gnuplot-nox
-           [ -x /usr/bin/time ] || want+=(time)
-           need verilator verilator; need g++ g++; need clang++ clang; need ccache ccache
-           [ -e /usr/include/zlib.h ] || want+=(zlib1g-dev)
-           [ -e /usr/include/systemc.h ] || want+=(libsystemc-dev)
-           need iverilog iverilog; need yosys yosys; need z3 z3
-           need mpicc libopenmpi-dev; need mpirun openmpi-bin ;;
-    venv)  need python3 python3
-           python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv python3-pip)
-           venv=yes ;;
+    build|bench|plot|rtl|synth|formal|waves|systemc|icarus|mpi|venv|all) "g_$group" ;;
     *) echo "deps.sh: unknown group '$group' (allowed: build, bench, plot, rtl, synth, formal, waves, systemc, icarus, mpi, venv, all)" >&2; exit 2 ;;
   esac
 done
+# (want may name a package twice: apt-get installs it once)
 
 # The virtual environment (after the Debian packages it may need): the
 # PyPI packages go in build/venv, never into the system's Python.

@@ -60,9 +60,10 @@ else
   expect header_macro "$tmp/clean" "$tmp/inc" "FAIL api_header_macros: API_LEVEL"
 fi
 # stand-in libsyncswitch_systemc in $tmp/NAME/lib from the C++ text $2,
-# beside a clean libsyncswitch; compiled as the Makefile compiles C++
+# beside a clean libsyncswitch; compiled with the Makefile's C++ compiler
+# (make test passes its CXX; c++ when run alone)
 sclib() {
-  local d="$tmp/$1/lib" cxx="${CXX:-$(command -v clang++ || echo c++)}"
+  local d="$tmp/$1/lib" cxx="${CXX:-c++}"
   libs "$1" '^$' '' && printf '%s\n' "$2" >"$d/sc.cpp" &&
     "$cxx" -fPIC -c -o "$d/sc.o" "$d/sc.cpp" && "$cxx" -shared -o "$d/libsyncswitch_systemc.so" "$d/sc.o" &&
     ar rcs "$d/libsyncswitch_systemc.a" "$d/sc.o"
