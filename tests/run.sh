@@ -154,11 +154,13 @@ add rtl/waves "$here/rtl/waves.sh" "$dir"
 add traffic/ties "$here/traffic/ties.sh" "$dir"
 # --skip and --skip-verify (issue 28): the same JSON in every mode, refusals
 add cli/skip "$here/cli/skip.sh" "$dir"
-# every runner's per-case bound, on planted overruns (issue 33), and the
+# every runner's per-case bound, on planted overruns (issue 33), the
 # whole-run comparators of tests/lib.sh (same_across, same_as_c) on
-# planted differences: each names the field (issue 32)
+# planted differences: each names the field (issue 32), and this queue
+# on stand-in parts
 add runner/bounds "$here/runner/bounds.sh" "$dir"
 also runner/compare "$here/runner/compare.sh"
+also runner/queue "$here/runner/queue.sh"
 # experiment files (--config, BookSim-style keys) and their refusals
 add cli/config "$here/cli/config.sh" "$dir"
 # the measurement's verdicts: no latency without packets, saturation
