@@ -12,6 +12,7 @@
 #   scripts/deps.sh synth   Yosys
 #   scripts/deps.sh formal  Yosys (yosys-smtbmc) and the z3 SMT solver
 #   scripts/deps.sh waves   GTKWave (fst2vcd, the viewer)
+#   scripts/deps.sh cxx     g++ and clang++ (the Makefile's C++ compiler)
 #   scripts/deps.sh systemc SystemC 2.3 with TLM-2.0 (libsystemc-dev), g++, clang++
 #   scripts/deps.sh icarus  Icarus Verilog (iverilog, vvp): the replay testbenches
 #   scripts/deps.sh mpi     Open MPI (mpicc, mpirun): build/syncswitch-mpi
@@ -45,10 +46,11 @@ g_venv()    { need python3 python3
               venv=yes; }
 
 for group in "${@:-build}"; do
-  case "$group" in
-    build|bench|plot|rtl|synth|formal|waves|systemc|icarus|mpi|venv|all) "g_$group" ;;
-    *) echo "deps.sh: unknown group '$group' (allowed: build, bench, plot, rtl, synth, formal, waves, systemc, icarus, mpi, venv, all)" >&2; exit 2 ;;
-  esac
+  if declare -F "g_$group" >/dev/null; then "g_$group"
+  else
+    echo "deps.sh: unknown group '$group' (allowed: $(declare -F | sed -n 's/^declare -f g_//p' | paste -sd, - | sed 's/,/, /g'))" >&2
+    exit 2
+  fi
 done
 # (want may name a package twice: apt-get installs it once)
 

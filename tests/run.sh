@@ -48,6 +48,14 @@ part() {
 queue=()
 add()  { queue+=("part $(printf '%q ' "$@")"); }
 also() { queue[-1]+="; part $(printf '%q ' "$@")"; }
+# add_c NAME BINARY...: a C test binary: its FAIL lines say what failed, a
+# crash says nothing, so its exit status past 1 (its failed checks) is one
+crash() {
+  [ "$2" -gt 1 ] && [ "$2" -ne 124 ] && [ "$2" -ne 137 ] &&
+    echo "FAIL $1_exit: $1 exited with status $2 (crash?)" | tee -a "$lane_out"
+  return 0
+}
+add_c() { add "$@"; queue[-1]+="; crash $(printf '%q' "$1") \$?"; }
 rtl() { [ "${RTL_TESTS:-0}" = 1 ]; }
 
 # lockstep co-simulation of the kernels on the 8x8 torus (both tops), the
@@ -63,8 +71,8 @@ if rtl; then
   also rtl/lint_planted "$here/rtl/lint_planted.sh"
   also rtl/synth_planted "$here/rtl/synth_planted.sh"
 fi
-# the C model's unit, property and end-to-end tests (a crash: FAIL below)
-add test_model "$dir/test_model"
+# the C model's unit, property and end-to-end tests
+add_c test_model "$dir/test_model"
 # the numbers paper/notes quote from runs outside the CSVs, run again
 # (paper/notes/runs.txt; skipped without the build)
 add paper/runs "$here/paper/runs.sh" "$dir"
@@ -182,19 +190,11 @@ also rtl/widths_planted "$here/rtl/widths_planted.sh"
 # lane OUT: run the queue's next entry until none is left (the entry's
 # number taken under a lock: each entry runs once, in one lane)
 lane() {
-  local i st
+  local i
   lane_out=$1
   while i=$(flock "$next" sh -c 'i=$(cat "$1"); echo $((${i:-0} + 1)) >"$1"; echo "${i:-0}"' _ "$next") &&
         [ "$i" -lt "${#queue[@]}" ]; do
     eval "${queue[i]}"
-    st=$?
-    # test_model's FAIL lines say what failed; a crash says nothing: its
-    # exit status (1 is its failed checks)
-    case ${queue[i]} in
-      "part test_model "*)
-        [ "$st" -gt 1 ] && [ "$st" -ne 124 ] && [ "$st" -ne 137 ] &&
-          echo "FAIL test_model_exit: test_model exited with status $st (crash?)" | tee -a "$lane_out" ;;
-    esac
   done
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh's queue (its add, also and lane, taken from run.sh itself) on
+# run.sh's queue (its add, also, add_c and lane, taken from run.sh itself) on
 # stand-in parts that sleep and print: over two lanes every part runs
 # once, an entry's parts in order in one lane, a crash of test_model is a
 # FAIL line; one lane runs the queue in its order. And on a planted fault,
@@ -17,7 +17,7 @@ funcs=$tmp/funcs.sh
 { sed -n '/^part() {$/,/^}$/p' "$here/run.sh"
   sed -n '/^queue=()$/,/^rtl() /p' "$here/run.sh"
   sed -n '/^lane() {$/,/^}$/p' "$here/run.sh"; } >"$funcs"
-for f in part add also lane; do
+for f in part add also crash add_c lane; do
   grep -q "^$f() " "$funcs" || { fail extract "no $f() in tests/run.sh"; exit 1; }
 done
 # the planted fault: each lane its own count (a file named for its lines)
@@ -34,7 +34,7 @@ run() {
     for i in 1 2 3 4 5 6; do add "p$i" sh -c "sleep 0.$((7 - i)); echo 'PASS p$i (a b)'"; done
     also p7 sh -c "echo 'PASS p7'"
     also p8 sh -c "echo 'PASS p8'"
-    add test_model sh -c "echo 'PASS tm'; kill -SEGV \$\$"
+    add_c test_model sh -c "echo 'PASS tm'; kill -SEGV \$\$"
     add p9 sh -c "echo 'PASS p9'"
     if [ "$2" = 2 ]; then
       : >"$tmp/lane.1"; : >"$tmp/lane.2"
