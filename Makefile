@@ -53,7 +53,7 @@ TESTS_SRC  = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(TEST_SRC) $(STUB_SRC
 LIB_SRC    = $(MODEL_SRC) $(SW_SRC) $(RUN_SRC) $(API_SRC) $(STUB_SRC)
 objs       = $(patsubst %.c,$(1)/%.o,$(2))
 
-.PHONY: all deps lib api-tests install install-lib install-rtl install-mpi uninstall run traffic traffic-study routing-study test test-builds test-variants test-long bench bench-scale pgo sanitize clean rtl-bin lint synth formal router-tb waves \
+.PHONY: all deps lib api-tests install install-lib install-rtl install-mpi uninstall run traffic traffic-study routing-study test test-builds test-variants test-long bench bench-scale pgo census sanitize clean rtl-bin lint synth formal router-tb waves \
         sc-bin sc-rtl-bin sc-example sc-lib sc-fabric sc-fabric-pc-print install-systemc fuzz icarus coverage mutants paper fusesoc
 
 all: $(BUILD)/syncswitch $(BUILD)/test_model
@@ -546,22 +546,8 @@ include mk/test.mk
 bench: $(BUILD)/syncswitch
 	@scripts/bench.sh
 
-# A profile-guided build of the command line (docs/scale.md, "Single-thread
-# speed"): instrumented, trained on phased and msgpass 8x8 (a second or
-# two), then rebuilt with that profile, all in $(BUILD)/pgo; the same code
-# and cycles, 5-10 % faster on phased (scripts/bench_pair.sh compares it).
-PGO_DIR   = $(BUILD)/pgo
-PGO_FLAGS = -fprofile-dir=$(abspath $(PGO_DIR))/profile
-pgo: | $(DEPS_STAMP)
-	@rm -rf $(PGO_DIR) && mkdir -p $(PGO_DIR)
-	@$(MAKE) -s $(PGO_DIR)/syncswitch BUILD=$(PGO_DIR) \
-	  CFLAGS="$(CFLAGS) $(PGO_FLAGS) -fprofile-generate -fprofile-update=single"
-	@$(PGO_DIR)/syncswitch run --kernel phased --n 8 --words 256 --json >/dev/null
-	@$(PGO_DIR)/syncswitch run --kernel msgpass --n 8 --words 64 --json >/dev/null
-	@rm -rf $(PGO_DIR)/obj $(PGO_DIR)/syncswitch
-	@$(MAKE) -s $(PGO_DIR)/syncswitch BUILD=$(PGO_DIR) \
-	  CFLAGS="$(CFLAGS) $(PGO_FLAGS) -fprofile-use -fprofile-partial-training -Wno-missing-profile"
-	@echo "built $(PGO_DIR)/syncswitch (profile-guided)"
+# the profile-guided and census builds (docs/scale.md)
+include mk/speed.mk
 
 # docs/scale.md's results table: phased and msgpass AAPC at 16x16, 32x32
 # and 64x64 (% of Eq. 1, T_s, wall time, peak memory; hours at 64x64;

@@ -11,7 +11,7 @@
 # model, its front ends and the other variants fill the other slot (its
 # builds and its variants one after the other took 12 of a fresh clone's
 # 26 minutes).
-TEST_BUILDS = $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests rtl-bin \
+TEST_BUILDS = $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests census rtl-bin \
               router-tb sc-bin sc-rtl-bin $(SC_DIR)/ss_example $(SC_DIR)/test_ni \
               $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 test: | $(DEPS_STAMP)

@@ -69,6 +69,12 @@ static inline flit_t flit_with_word(flit_t f, uint32_t w)
 {
     return (f & ~((uint64_t)UINT32_MAX << FLIT_WORD_LSB)) | ((uint64_t)w << FLIT_WORD_LSB);
 }
+/* f's control part: a BODY flit's word is data, left out (the periodic
+ * skip compares the rest, model/skip.c) */
+static inline flit_t flit_ctl(flit_t f)
+{
+    return flit_kind(f) == FLIT_BODY ? flit_with_word(f, 0) : f;
+}
 
 /* HEAD word:
  *   [6:0]   dx   remaining X hops, two's complement (-64..63)

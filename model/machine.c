@@ -1,4 +1,5 @@
 #include "machine.h"
+#include "census.h"
 #include "dist.h"
 #include "engine.h"
 #include "skip.h"
@@ -439,6 +440,7 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
     m->last_progress = m->cycle;
     /* the periodic skip (NULL: none, or no memory for one; the same results) */
     skip_t *skip = skip_new(m);
+    census_t *census = census_new(m);   /* NULL but in `make census`'s build */
     int st = RUN_OK;
     for (;;) {
         int resumed;
@@ -449,6 +451,7 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
         if (m->dist) m->dist->sum(v, 2);
         if (v[0] == 0) break;
         uint64_t before = m->program_flits;
+        if (census) census_cycle(census, m);
         int moved = machine_step_hw(m);
         if (moved < 0) {
             st = m->mismatch ? RUN_MISMATCH : RUN_PROTOCOL;
@@ -470,6 +473,8 @@ int machine_run(machine_t *m, node_program_fn prog, const void *shared)
         }
     }
     skip_free(skip);
+    if (census) census_print(census, stderr, 1);   /* not m->diag: a run's error reason */
+    census_free(census);
     return st;
 }
 

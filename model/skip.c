@@ -77,12 +77,6 @@ struct skip {
     uint32_t cap_words;
 };
 
-/* A BODY flit's word is data, not control: left out of the comparison. */
-static inline flit_t ctl(flit_t f)
-{
-    return flit_kind(f) == FLIT_BODY ? f & ~(uint64_t)UINT32_MAX : f;
-}
-
 skip_t *skip_new(machine_t *m)
 {
     if (m->p.skip != SKIP_PERIODIC || m->routers_step || m->dist || m->traffic)
@@ -147,42 +141,99 @@ static void snapshot(skip_t *s, const machine_t *m)
     s->measuring = 1;
 }
 
+/* The control state the skip compares (and model/census.c hashes): a
+ * router's registers but its ring pointers, statistics and buffers, then
+ * the control part of each flit its buffers hold; a node's fields below
+ * (not the DMA engines' positions, the RX word counts or the flit counts),
+ * each of its receive states' but the count. One list for both. */
+typedef struct { size_t off, len; } span_t;
+#define SPAN(T, f) { offsetof(T, f), sizeof(((T *)0)->f) }
+#define SPAN_TO(T, a, b) { offsetof(T, a), offsetof(T, b) - offsetof(T, a) }
+static const span_t router_spans[] = {
+    { 0, offsetof(router_t, rd) },
+    SPAN_TO(router_t, cnt, flits_out),
+    { offsetof(router_t, held), sizeof(router_t) - offsetof(router_t, held) },
+};
+static const span_t node_spans[] = {
+    SPAN(node_t, cmd_rd), SPAN(node_t, cmd_cnt), SPAN(node_t, out_vc),
+    SPAN(node_t, inj_credits), SPAN(node_t, sw_clear), SPAN(node_t, out_open),
+    SPAN(node_t, out_hold), SPAN(node_t, wait), SPAN(node_t, wait_arg),
+    SPAN(node_t, finished), SPAN(node_t, rx_msgs), SPAN(node_t, rx_bad),
+    SPAN(node_t, rx_dropped), SPAN(node_t, cmdq), SPAN(node_t, ejq_cnt),
+};
+static const span_t rx_spans[] = {
+    SPAN(rx_state_t, active), SPAN(rx_state_t, drop), SPAN(rx_state_t, check),
+    SPAN(rx_state_t, src), SPAN(rx_state_t, base), SPAN(rx_state_t, limit),
+};
+#define NSPANS(a) (sizeof(a) / sizeof *(a))
+
+static int spans_same(const void *a, const void *b, const span_t *sp, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        if (memcmp((const char *)a + sp[j].off, (const char *)b + sp[j].off, sp[j].len)) return 0;
+    return 1;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t spans_key(uint64_t h, const void *a, const span_t *sp, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        for (size_t o = 0; o < sp[j].len; o += 8) {
+            uint64_t x = 0;
+            memcpy(&x, (const char *)a + sp[j].off + o, sp[j].len - o < 8 ? sp[j].len - o : 8);
+            h = mix(h, x);
+        }
+    return h;
+}
+
 /* Equal but for ring pointers, statistics and BODY words. */
 static int router_same(const router_t *a, const router_t *b)
 {
-    if (memcmp(a, b, offsetof(router_t, rd)) ||
-        memcmp(&a->cnt, &b->cnt, offsetof(router_t, flits_out) - offsetof(router_t, cnt)) ||
-        memcmp(&a->held, &b->held, sizeof *a - offsetof(router_t, held)))
-        return 0;
+    if (!spans_same(a, b, router_spans, NSPANS(router_spans))) return 0;
     for (int v = 0; v < a->nv; v++)
         for (int p = 0; p < NUM_PORTS; p++)
             for (int j = 0; j < a->cnt[v][p]; j++)
-                if (ctl(a->buf[v][p][(a->rd[v][p] + j) & a->ring_mask]) !=
-                    ctl(b->buf[v][p][(b->rd[v][p] + j) & b->ring_mask]))
+                if (flit_ctl(a->buf[v][p][(a->rd[v][p] + j) & a->ring_mask]) !=
+                    flit_ctl(b->buf[v][p][(b->rd[v][p] + j) & b->ring_mask]))
                     return 0;
     return 1;
 }
 
+/* A node the skip can follow: no memory-port limit, no serial receive
+ * port, no synthetic traffic (their queues are not followed). */
+static int node_followable(const node_t *a) { return !a->mem_rate && !a->rx_serial && !a->tr; }
+
 /* Equal but for the DMA engines' positions, the RX word counts and the
- * flit counts; and a node the skip can follow (no memory-port limit, no
- * serial receive port: their queues are not followed). */
+ * flit counts; and a node the skip can follow. */
 static int node_same(const node_t *a, const node_t *b)
 {
-    if (a->mem_rate || a->rx_serial || a->tr) return 0;
-    if (a->cmd_rd != b->cmd_rd || a->cmd_cnt != b->cmd_cnt || a->out_vc != b->out_vc ||
-        memcmp(a->inj_credits, b->inj_credits, sizeof a->inj_credits) ||
-        a->sw_clear != b->sw_clear || a->out_open != b->out_open || a->out_hold != b->out_hold ||
-        a->wait != b->wait || a->wait_arg != b->wait_arg || a->finished != b->finished ||
-        a->rx_msgs != b->rx_msgs || a->rx_bad != b->rx_bad || a->rx_dropped != b->rx_dropped ||
-        memcmp(a->cmdq, b->cmdq, sizeof a->cmdq) || a->ejq_cnt != b->ejq_cnt)
-        return 0;
-    for (int v = 0; v < NUM_VC; v++) {
-        const rx_state_t *x = &a->rx[v], *y = &b->rx[v];
-        if (x->active != y->active || x->drop != y->drop || x->check != y->check ||
-            x->src != y->src || x->base != y->base || x->limit != y->limit)
-            return 0;
-    }
+    if (!node_followable(a) || !spans_same(a, b, node_spans, NSPANS(node_spans))) return 0;
+    for (int v = 0; v < NUM_VC; v++)
+        if (!spans_same(&a->rx[v], &b->rx[v], rx_spans, NSPANS(rx_spans))) return 0;
     return 1;
+}
+
+uint64_t skip_router_key(const router_t *r)
+{
+    uint64_t h = spans_key(1, r, router_spans, NSPANS(router_spans));
+    for (int v = 0; v < r->nv; v++)
+        for (int p = 0; p < NUM_PORTS; p++)
+            for (int j = 0; j < r->cnt[v][p]; j++)
+                h = mix(h, flit_ctl(r->buf[v][p][(r->rd[v][p] + j) & r->ring_mask]));
+    return h;
+}
+
+uint64_t skip_node_key(const node_t *nd)
+{
+    if (!node_followable(nd)) return 0;
+    uint64_t h = spans_key(2, nd, node_spans, NSPANS(node_spans));
+    for (int v = 0; v < NUM_VC; v++) h = spans_key(h, &nd->rx[v], rx_spans, NSPANS(rx_spans));
+    return h;
 }
 
 static int wires_same(const skip_t *s, const machine_t *m, int i)
@@ -191,10 +242,12 @@ static int wires_same(const skip_t *s, const machine_t *m, int i)
     const router_in_t *c = &s->arr0[i], *d = &m->arrive_q[i];
     if (memcmp(a->credit, b->credit, sizeof a->credit) ||
         memcmp(c->credit, d->credit, sizeof c->credit) || c->sw_clear != d->sw_clear ||
-        s->ejc0[i] != m->ejc_q[i] || ctl(s->inj0[i]) != ctl(m->inj_q[i]))
+        s->ejc0[i] != m->ejc_q[i] || flit_ctl(s->inj0[i]) != flit_ctl(m->inj_q[i]))
         return 0;
     for (int p = 0; p < NUM_PORTS; p++)
-        if (ctl(a->link[p]) != ctl(b->link[p]) || ctl(c->link[p]) != ctl(d->link[p])) return 0;
+        if (flit_ctl(a->link[p]) != flit_ctl(b->link[p]) ||
+            flit_ctl(c->link[p]) != flit_ctl(d->link[p]))
+            return 0;
     return 1;
 }
 

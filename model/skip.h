@@ -38,6 +38,13 @@ int skip_clone_step(machine_t *c, uint64_t cycles);
  * buf, or 0 when the two are the same machine. */
 int skip_compare(const machine_t *a, const machine_t *b, char *buf, size_t len);
 
+/* The control state the skip compares, hashed (model/census.c): a
+ * router's registers and its buffered flits' control parts, a node's
+ * fields but the counts and positions (0: a node the skip cannot follow,
+ * never the same). */
+uint64_t skip_router_key(const router_t *r);
+uint64_t skip_node_key(const node_t *nd);
+
 /* The three steps one at a time, for the tests of their checks
  * (tests/unit/test_skip_checks.c): detect's snapshot of m now; later,
  * whether m repeats it (1: its control state is the snapshot's); the
