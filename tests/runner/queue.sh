@@ -44,7 +44,7 @@ run() {
     fi )
 }
 all="p1 p2 p3 p4 p5 p6 p7 p8 test_model p9"
-# once CHECK: every part finished once, none twice
+# once: every part finished once, none twice
 once() {
   local got
   got=$(sort "$tmp/times" | awk '{print $1}' | paste -sd' ' -)
