@@ -6,18 +6,19 @@
 # at a time (the parts run in two lanes, so none may count on another's
 # install; two builds must not both wait on the package lock): Icarus,
 # fst2vcd (cli/doors, rtl/waves), Yosys and z3 (rtl/params,
-# formal/formal), gnuplot (paper/paper and the figure scripts' tests: a
-# part that installed it in one lane raced the paper tests in the
-# other). Then every build, two at a time in one make (a plain `make
-# test` is one job): the torus top first, the longest, while the
-# model, its front ends and the other variants fill the other slot (its
-# builds and its variants one after the other took 12 of a fresh clone's
-# 26 minutes).
+# formal/formal), /usr/bin/time (scripts/scripts: scale_table.sh's
+# refusals that follow its check for it), gnuplot (paper/paper and the
+# figure scripts' tests: installed by a part in one lane, it raced the
+# paper tests in the other). Then every build, two at a time in one make
+# (a plain `make test` is one job): the torus top first, the longest,
+# while the model, its front ends and the other variants fill the other
+# slot (its builds and its variants one after the other took 12 of a
+# fresh clone's 26 minutes).
 TEST_BUILDS = $(BUILD)/syncswitch $(BUILD)/syncswitch-mpi $(BUILD)/test_model api-tests census rtl-bin \
               router-tb sc-bin sc-rtl-bin $(SC_DIR)/ss_example $(SC_DIR)/test_ni \
               $(SC_DIR)/test_network $(SC_DIR)/fabric_test
 test: | $(DEPS_STAMP)
-	@scripts/deps.sh rtl systemc mpi icarus waves formal plot
+	@scripts/deps.sh rtl systemc mpi icarus waves formal plot bench
 	@scripts/deps.sh venv
 	@$(MAKE) -s -j2 test-c-objs
 	@$(MAKE) -s -j2 test-builds
