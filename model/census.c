@@ -54,12 +54,6 @@ void census_free(census_t *c)
     free(c);
 }
 
-static uint64_t mix(uint64_t h, uint64_t x)
-{
-    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
 /* Add key k for this stepped cycle t; 1 when the site has repeated with
  * some period for twice that period (key 0: never). */
 static int repeats(track_t *tr, uint64_t t, uint64_t k)
@@ -82,11 +76,13 @@ void census_cycle(census_t *c, const machine_t *m)
         router_in_t in;
         machine_router_in(m, i, &in);
         uint64_t kr = skip_router_key(r);
-        for (int p = 0; p < NUM_PORTS; p++) kr = mix(kr, flit_ctl(in.link[p]) ^ ((uint64_t)in.credit[p] << 40));
-        kr = mix(kr, in.sw_clear) | 1u;
+        /* a flit's control part is below bit 39: a credit above it */
+        for (int p = 0; p < NUM_PORTS; p++)
+            kr = skip_key_mix(kr, flit_ctl(in.link[p]) ^ ((uint64_t)in.credit[p] << 40));
+        kr = skip_key_mix(kr, in.sw_clear) | 1u;
         uint64_t kn = skip_node_key(&m->node[i]);
         if (kn)
-            kn = mix(kn, flit_ctl(m->out_q[i].link[PORT_LOCAL]) ^
+            kn = skip_key_mix(kn, flit_ctl(m->out_q[i].link[PORT_LOCAL]) ^
                              ((uint64_t)m->out_q[i].credit[PORT_LOCAL] << 40)) | 1u;
         int idle = router_idle(r, &in);
         int router = !repeats(&c->router[i], t, kr) && !idle;

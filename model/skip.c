@@ -174,7 +174,7 @@ static int spans_same(const void *a, const void *b, const span_t *sp, size_t n)
     return 1;
 }
 
-static uint64_t mix(uint64_t h, uint64_t x)
+uint64_t skip_key_mix(uint64_t h, uint64_t x)
 {
     h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
     return h * 0xff51afd7ed558ccdull;
@@ -186,7 +186,7 @@ static uint64_t spans_key(uint64_t h, const void *a, const span_t *sp, size_t n)
         for (size_t o = 0; o < sp[j].len; o += 8) {
             uint64_t x = 0;
             memcpy(&x, (const char *)a + sp[j].off + o, sp[j].len - o < 8 ? sp[j].len - o : 8);
-            h = mix(h, x);
+            h = skip_key_mix(h, x);
         }
     return h;
 }
@@ -224,7 +224,7 @@ uint64_t skip_router_key(const router_t *r)
     for (int v = 0; v < r->nv; v++)
         for (int p = 0; p < NUM_PORTS; p++)
             for (int j = 0; j < r->cnt[v][p]; j++)
-                h = mix(h, flit_ctl(r->buf[v][p][(r->rd[v][p] + j) & r->ring_mask]));
+                h = skip_key_mix(h, flit_ctl(r->buf[v][p][(r->rd[v][p] + j) & r->ring_mask]));
     return h;
 }
 

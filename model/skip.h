@@ -44,6 +44,8 @@ int skip_compare(const machine_t *a, const machine_t *b, char *buf, size_t len);
  * never the same). */
 uint64_t skip_router_key(const router_t *r);
 uint64_t skip_node_key(const node_t *nd);
+/* The keys' mixing step: key h with x added (for keys built on these). */
+uint64_t skip_key_mix(uint64_t h, uint64_t x);
 
 /* The three steps one at a time, for the tests of their checks
  * (tests/unit/test_skip_checks.c): detect's snapshot of m now; later,
