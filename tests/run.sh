@@ -101,6 +101,9 @@ add traffic/routing "$here/traffic/routing.sh" "$dir"
 # the doors: output paths checked first, outputs renamed into place whole,
 # steps and cycles an option names inside the run
 add cli/doors "$here/cli/doors.sh" "$dir"
+# the periodicity census (make census): the same runs, every stepped
+# cycle seen, streams counted as repeating; planted census faults fail
+add cli/census "$here/cli/census.sh" "$dir"
 # the SystemC backends, the NI's register interface, the example
 [ "${SC_TESTS:-0}" = 1 ] && add systemc/sc "$here/systemc/sc.sh" "$dir"
 # make paper's driver on the quick version's smallest figure
@@ -163,9 +166,6 @@ add rtl/waves "$here/rtl/waves.sh" "$dir"
 add traffic/ties "$here/traffic/ties.sh" "$dir"
 # --skip and --skip-verify (issue 28): the same JSON in every mode, refusals
 add cli/skip "$here/cli/skip.sh" "$dir"
-# the periodicity census (make census): the same runs, every stepped
-# cycle seen, streams counted as repeating; planted census faults fail
-add cli/census "$here/cli/census.sh" "$dir"
 # every runner's per-case bound, on planted overruns (issue 33), the
 # whole-run comparators of tests/lib.sh (same_across, same_as_c) on
 # planted differences: each names the field (issue 32), and this queue
