@@ -15,7 +15,8 @@
 
 typedef struct census census_t;
 
-/* A census of m (every node in this process, no backend hook), or NULL. */
+/* A census of m (every node in this process, no backend hook), or NULL
+ * (in the census build, after a line on stderr saying why). */
 census_t *census_new(const machine_t *m);
 /* Before each cycle m steps (after its programs ran). */
 void census_cycle(census_t *c, const machine_t *m);

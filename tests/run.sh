@@ -43,9 +43,8 @@ part() {
 # The queue: one entry per line of add (a part), add_c (a C test binary,
 # below) and also (one more part after the entry's last, in the same
 # lane: parts that share files or would crowd the machine together),
-# longest entry first by the runner's
-# time: line of a fresh clone's make test (the longest-first order keeps
-# the lanes' last parts short).
+# longest entry first by the runner's time: line of a fresh clone's make
+# test (the longest-first order keeps the lanes' last parts short).
 queue=()
 add()  { queue+=("part $(printf '%q ' "$@")"); }
 also() { queue[-1]+="; part $(printf '%q ' "$@")"; }
